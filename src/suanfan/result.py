@@ -1,0 +1,103 @@
+"""The scored result: what counted, how much, and who pays. ``Result.to_dict()`` is the contract's JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
+
+    id: str
+    value: Any
+    names: dict[str, str]
+    count: int | None = None
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"id": self.id, "value": self.value, "names": dict(self.names)}
+        if self.count is not None:
+            d["count"] = self.count
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` pays ``amount`` to the winner (``payer``: discarder, dealer, non_dealer, other, each, a seat...)."""
+
+    payer: str
+    amount: int | float
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"from": self.payer, "amount": self.amount}
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    hand: int | float = 0
+    received: int | float = 0
+    payments: tuple[Payment, ...] = ()
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"hand": self.hand, "received": self.received, "payments": [p.to_dict() for p in self.payments]}
+        d.update(self.extra)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A scored hand. Attributes mirror the contract's JSON result."""
+
+    ok: bool = True
+    winning: bool = False
+    rules: str = ""
+    hand: str = ""
+    melds: tuple[str, ...] = ()
+    decomposition: tuple[str, ...] = ()
+    items: tuple[Item, ...] = ()
+    han: int | None = None
+    fu: int | None = None
+    fan: int | float | None = None
+    limit: str | None = None
+    points: Points | None = None
+    reason: str | None = None
+    explain: dict = field(default_factory=dict)
+    error: InputError | None = None
+
+    def to_dict(self) -> dict:
+        if not self.ok:
+            assert self.error is not None
+            return self.error.to_dict()
+        d: dict[str, Any] = {
+            "ok": True,
+            "winning": self.winning,
+            "rules": self.rules,
+            "hand": self.hand,
+            "melds": list(self.melds),
+            "decomposition": list(self.decomposition),
+            "items": [i.to_dict() for i in self.items],
+            "han": self.han,
+            "fu": self.fu,
+            "fan": self.fan,
+            "limit": self.limit,
+            "points": self.points.to_dict() if self.points else None,
+        }
+        if self.reason:
+            d["reason"] = self.reason
+        d.update(self.explain)
+        return d
+
+    @classmethod
+    def failure(cls, error: InputError, rules: str = "") -> Result:
+        return cls(ok=False, rules=rules, error=error)

@@ -1,0 +1,211 @@
+"""Rule sets, all behind one small interface, and the registry that finds them.
+
+A rule set is a module (or package) of ``suanfan.rules`` that defines ``RULESET``, an instance of ``RuleSet``.
+The registry discovers them, so adding a rule set touches no other file. Each rule set keeps its scoring elements
+in an ``ItemTable``: one row per element with its value, names in three languages and its predicate.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import shapes
+from .. import waits as waits_mod
+from ..errors import InputError
+from ..hand import Context, Hand, TileSet
+from ..result import Item, Result
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule-set switch. ``choices`` lists the allowed values; otherwise the type of ``default`` is required."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
+                raise InputError("bad_option", f"option '{self.name}' is {value!r}; allowed: {allowed}")
+            return value
+        want = type(self.default)
+        if want is bool and not isinstance(value, bool):
+            raise InputError("bad_option", f"option '{self.name}' is true or false, not {value!r}")
+        if want is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputError("bad_option", f"option '{self.name}' is a whole number, not {value!r}")
+        if want is list and not isinstance(value, (list, tuple)):
+            raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
+        return value
+
+    def to_dict(self) -> dict:
+        d = {"name": self.name, "default": self.default, "doc": self.doc}
+        if self.choices is not None:
+            d["choices"] = list(self.choices)
+        return d
+
+
+@dataclass(frozen=True)
+class ItemDef:
+    """One scoring element of a rule set: id, value, names, and the facts scoring needs (predicate, exclusions)."""
+
+    id: str
+    value: Any
+    names: dict[str, str]
+    doc: str = ""
+    check: Callable | None = None
+    facts: dict = field(default_factory=dict)
+
+    def item(self, value: Any = None, count: int | None = None, note: str | None = None) -> Item:
+        return Item(self.id, self.value if value is None else value, self.names, count, note)
+
+    def to_dict(self) -> dict:
+        d = {"id": self.id, "value": self.value, "names": dict(self.names)}
+        if self.doc:
+            d["doc"] = self.doc
+        for k, v in self.facts.items():
+            if isinstance(v, (int, str, float, bool, list, tuple)) or v is None:
+                d[k] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+class ItemTable:
+    """The rows of a rule set's scoring elements, in definition order.
+
+    Used as a decorator: ``@table("pinfu", 1, en="Pinfu", zh="平和", ja="平和", closed_only=True)``.
+    """
+
+    def __init__(self) -> None:
+        self.rows: dict[str, ItemDef] = {}
+
+    def __call__(self, id: str, value: Any, *, en: str, zh: str, ja: str | None = None, doc: str = "", **facts):
+        def register(fn: Callable | None) -> Callable | None:
+            self.add(ItemDef(id, value, {"en": en, "zh": zh, "ja": ja or zh}, doc or (fn.__doc__ or "").strip()
+                             if fn else doc, fn, facts))
+            return fn
+
+        return register
+
+    def add(self, row: ItemDef) -> ItemDef:
+        if row.id in self.rows:
+            raise ValueError(f"item {row.id} defined twice")
+        self.rows[row.id] = row
+        return row
+
+    def __getitem__(self, id: str) -> ItemDef:
+        return self.rows[id]
+
+    def __iter__(self):
+        return iter(self.rows.values())
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+class RuleSet:
+    """The interface every rule set implements: its tiles, options, items, and ``score``."""
+
+    name: str = ""
+    names: dict[str, str] = {}
+    tile_set: TileSet
+    options: tuple[Option, ...] = ()
+    presets: dict[str, dict] = {}
+    context_flags: tuple[str, ...] = ()  # rule-set fields accepted beside the contract's win context
+    items: ItemTable
+    doc: str = ""
+
+    def resolve_options(self, given: dict | None) -> dict:
+        """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
+        opts = {o.name: o.default for o in self.options}
+        given = dict(given or {})
+        if not isinstance(given, dict):
+            raise InputError("bad_option", f"options must be an object, not {given!r}")
+        preset = given.pop("preset", None)
+        if preset is not None:
+            if preset not in self.presets:
+                known = ", ".join(self.presets) or "none"
+                raise InputError("bad_option", f"preset '{preset}' is not a preset of {self.name} (presets: {known})")
+            opts.update(self.presets[preset])
+        by_name = {o.name: o for o in self.options}
+        for key, value in given.items():
+            if key not in by_name:
+                raise InputError("bad_option", f"'{key}' is not an option of {self.name} "
+                                 f"(options: {', '.join(by_name)})")
+            opts[key] = by_name[key].check(value)
+        return opts
+
+    def forms(self, opts: dict) -> dict:
+        """Which shapes win besides four sets and a pair (keyword arguments of ``shapes.readings``)."""
+        return {"seven_pairs": True, "thirteen_orphans": True}
+
+    def readings(self, hand: Hand, opts: dict) -> list:
+        return shapes.readings(hand, **self.forms(opts))
+
+    def waits(self, hand: Hand, opts: dict) -> list[int]:
+        """The tiles that complete a waiting hand under this rule set."""
+        return waits_mod.waits(hand, kinds=sorted(self.tile_set.kinds), **self.forms(opts))
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "names": dict(self.names),
+            "doc": self.doc,
+            "tiles": self.tile_set.name,
+            "options": [o.to_dict() for o in self.options],
+            "presets": {k: dict(v) for k, v in self.presets.items()},
+            "context_flags": list(self.context_flags),
+            "items": [i.to_dict() for i in self.items],
+        }
+
+
+_REGISTRY: dict[str, RuleSet] = {}
+_SCANNED = False
+
+
+def _load(module_name: str) -> RuleSet | None:
+    module = importlib.import_module(f"{__name__}.{module_name}")
+    rs = getattr(module, "RULESET", None)
+    if isinstance(rs, RuleSet):
+        _REGISTRY[rs.name] = rs
+        return rs
+    return None
+
+
+def get(name: str) -> RuleSet:
+    """The rule set called ``name``; an unknown name is an ``InputError`` listing the known ones."""
+    if not isinstance(name, str):
+        raise InputError("bad_rules", f"rules must be a rule set name, not {name!r}")
+    rs = _REGISTRY.get(name)
+    if rs is not None:
+        return rs
+    if name.isidentifier() and name in _module_names():
+        rs = _load(name)
+        if rs is not None and rs.name == name:
+            return rs
+    all_ = registry()
+    if name in all_:
+        return all_[name]
+    raise InputError("bad_rules", f"unknown rule set '{name}' (known: {', '.join(sorted(all_))})")
+
+
+def _module_names() -> list[str]:
+    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+
+
+def registry() -> dict[str, RuleSet]:
+    """Every rule set, found by scanning this package once."""
+    global _SCANNED
+    if not _SCANNED:
+        for name in _module_names():
+            _load(name)
+        _SCANNED = True
+    return dict(sorted(_REGISTRY.items()))

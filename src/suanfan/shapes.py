@@ -1,0 +1,292 @@
+"""Every way to read a complete hand.
+
+Forms: four sets and a pair (``regular``), seven pairs (``seven_pairs``), thirteen orphans (``thirteen_orphans``), and
+the MCR knitted shapes: 全不靠 / 七星不靠 (``honors_knitted``) and 组合龙 with one set and a pair (``knitted_straight``).
+
+The expensive part, splitting a suit into sets, is done once per suit pattern and cached (``suit_decompositions``):
+a hand is read by combining the cached splits of its three suits and its honors.
+A reading is produced for every split and every place the winning tile can take in it, so wait-dependent
+scoring (fu, pinfu, wait fans) can pick the best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .hand import Hand, Meld
+from .tiles import N_KINDS, YAOCHU, format_tiles, kind
+
+CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
+
+# The six ways to give 147, 258 and 369 to the three suits (组合龙, 全不靠).
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 9 + start + 3 * j for s, start in enumerate(perm) for j in range(3))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A set or a pair of a reading. ``tile`` is its lowest kind (for a knitted block, its pattern index)."""
+
+    kind: str
+    tile: int
+    concealed: bool = True
+    meld: Meld | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.kind == PUNG:
+            return (self.tile,) * 3
+        if self.kind == KONG:
+            return (self.tile,) * 4
+        if self.kind == PAIR:
+            return (self.tile,) * 2
+        return KNITTED_PATTERNS[self.tile]
+
+    @property
+    def is_triplet(self) -> bool:
+        """A pung or a kong (刻子)."""
+        return self.kind in (PUNG, KONG)
+
+    def text(self) -> str:
+        return format_tiles(self.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the hand.
+
+    ``blocks`` holds every set (melds included) and the pair(s). ``win_block`` is the index of the block the
+    winning tile completed (None where the form has no blocks); ``wait`` what that wait was:
+    ryanmen (两面), kanchan (嵌张), penchan (边张), shanpon (双碰), tanki (单钓), or for thirteen orphans
+    ``single`` / ``thirteen``, and for the other knitted forms ``knitted``.
+    """
+
+    form: str
+    blocks: tuple[Block, ...]
+    win_block: int | None
+    wait: str
+
+    @property
+    def sets(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.kind != PAIR)
+
+    @property
+    def pair(self) -> Block | None:
+        for b in self.blocks:
+            if b.kind == PAIR:
+                return b
+        return None
+
+    def texts(self) -> list[str]:
+        return [b.text() for b in self.blocks]
+
+
+@lru_cache(maxsize=None)
+def suit_decompositions(counts: tuple[int, ...], need_pair: bool) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
+    """All ways to split one suit's 9 counts into chows and pungs (and exactly one pair if ``need_pair``).
+
+    Returns ``((sets, pair_index), ...)`` with tiles numbered 0-8 within the suit, pair_index -1 when none.
+    """
+    found: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+    c = list(counts)
+
+    def walk(sets: list[tuple[str, int]], pair: int) -> None:
+        i = 0
+        while i < 9 and c[i] == 0:
+            i += 1
+        if i == 9:
+            if (pair >= 0) == need_pair:
+                found.add((tuple(sorted(sets)), pair))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            sets.append((PUNG, i))
+            walk(sets, pair)
+            sets.pop()
+            c[i] += 3
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            sets.append((CHOW, i))
+            walk(sets, pair)
+            sets.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if need_pair and pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            walk(sets, i)
+            c[i] += 2
+
+    total = sum(counts)
+    if total % 3 == (2 if need_pair else 0):
+        walk([], -1)
+    return tuple(sorted(found))
+
+
+def _honor_split(counts: list[int]) -> tuple[list[tuple[str, int]], int] | None:
+    """Honors only make pungs and a pair."""
+    sets: list[tuple[str, int]] = []
+    pair = -1
+    for i in range(27, 34):
+        n = counts[i]
+        if n == 3:
+            sets.append((PUNG, i))
+        elif n == 2:
+            if pair >= 0:
+                return None
+            pair = i
+        elif n:
+            return None
+    return sets, pair
+
+
+def regular_splits(counts: list[int]) -> list[tuple[list[tuple[str, int]], int]]:
+    """Every split of concealed counts (34) into sets and exactly one pair; tiles numbered 0-33."""
+    rem = [sum(counts[s * 9 : s * 9 + 9]) % 3 for s in range(3)]
+    honor_total = sum(counts[27:34])
+    rem.append(honor_total % 3)
+    if rem.count(2) != 1 or rem.count(1):
+        return []
+    honors = _honor_split(counts)
+    if honors is None:
+        return []
+    per_suit = []
+    for s in range(3):
+        decs = suit_decompositions(tuple(counts[s * 9 : s * 9 + 9]), rem[s] == 2)
+        if not decs:
+            return []
+        per_suit.append((s * 9, decs))
+    out = []
+    for combo in product(*(d for _, d in per_suit)):
+        sets = list(honors[0])
+        pair = honors[1]
+        for (offset, _), (ss, p) in zip(per_suit, combo):
+            sets.extend((k, offset + t) for k, t in ss)
+            if p >= 0:
+                pair = offset + p
+        out.append((sets, pair))
+    return out
+
+
+def is_regular_complete(counts: list[int]) -> bool:
+    """Fast check: can these concealed counts be read as sets and one pair?"""
+    rem = [sum(counts[s * 9 : s * 9 + 9]) % 3 for s in range(3)]
+    rem.append(sum(counts[27:34]) % 3)
+    if rem.count(2) != 1 or rem.count(1):
+        return False
+    if _honor_split(counts) is None:
+        return False
+    return all(suit_decompositions(tuple(counts[s * 9 : s * 9 + 9]), rem[s] == 2) for s in range(3))
+
+
+def _meld_block(m: Meld) -> Block:
+    if m.kind == "chi":
+        return Block(CHOW, m.first, False, m)
+    if m.kind == "pon":
+        return Block(PUNG, m.first, False, m)
+    return Block(KONG, m.first, m.kind == "ankan", m)
+
+
+def _wait_of(block_kind: str, start: int, win: int) -> str:
+    if block_kind == PAIR:
+        return "tanki"
+    if block_kind == PUNG:
+        return "shanpon"
+    if win == start + 1:
+        return "kanchan"
+    if win == start:
+        return "penchan" if start % 9 == 6 else "ryanmen"
+    return "penchan" if start % 9 == 0 else "ryanmen"
+
+
+def is_seven_pairs(counts: list[int], kongs_as_pairs: bool = False) -> bool:
+    """七对子: seven pairs; with ``kongs_as_pairs`` four of a kind may count as two pairs (MCR)."""
+    pairs = 0
+    for n in counts:
+        if n == 2:
+            pairs += 1
+        elif n == 4 and kongs_as_pairs:
+            pairs += 2
+        elif n:
+            return False
+    return pairs == 7
+
+
+def is_thirteen_orphans(counts: list[int]) -> bool:
+    return sum(counts) == 14 and all(counts[t] for t in YAOCHU) and sum(counts[t] for t in YAOCHU) == 14
+
+
+def knitted_pattern_of(counts: list[int]) -> int | None:
+    """The knitted pattern (147/258/369 per suit) that every suited tile belongs to, if one does."""
+    suited = [t for t in range(27) if counts[t]]
+    for idx, pat in enumerate(KNITTED_PATTERNS):
+        if all(t in pat for t in suited):
+            return idx
+    return None
+
+
+def is_honors_knitted(counts: list[int]) -> bool:
+    """全不靠: 14 single tiles, honors and tiles of one knitted pattern."""
+    return sum(counts) == 14 and max(counts) == 1 and knitted_pattern_of(counts) is not None
+
+
+def readings(
+    hand: Hand,
+    *,
+    seven_pairs: bool = True,
+    seven_pairs_kongs: bool = False,
+    thirteen_orphans: bool = True,
+    knitted: bool = False,
+) -> list[Reading]:
+    """Every reading of a complete hand, with every place the winning tile can take."""
+    counts = hand.counts
+    win = kind(hand.win_tile) if hand.win_tile is not None else None
+    meld_blocks = [_meld_block(m) for m in hand.melds]
+    out: list[Reading] = []
+    _regular(counts, meld_blocks, win, "regular", out)
+    if not hand.melds:
+        if seven_pairs and is_seven_pairs(counts, seven_pairs_kongs):
+            pairs = []
+            for t in range(N_KINDS):
+                pairs.extend([Block(PAIR, t)] * (counts[t] // 2))
+            wi = next(i for i, b in enumerate(pairs) if b.tile == win)
+            out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki"))
+        if thirteen_orphans and is_thirteen_orphans(counts):
+            out.append(Reading("thirteen_orphans", (), None, "thirteen" if counts[win] == 2 else "single"))
+        if knitted and is_honors_knitted(counts):
+            out.append(Reading("honors_knitted", (), None, "knitted"))
+    if knitted and len(hand.melds) <= 1:
+        for idx, pat in enumerate(KNITTED_PATTERNS):
+            if all(counts[t] for t in pat):
+                rest = list(counts)
+                for t in pat:
+                    rest[t] -= 1
+                _regular(rest, [Block(KNITTED, idx), *meld_blocks], win, "knitted_straight", out)
+    return out
+
+
+def _regular(counts: list[int], fixed: list[Block], win: int | None, form: str, out: list[Reading]) -> None:
+    seen: set[tuple] = set()
+    for sets, pair in regular_splits(counts):
+        concealed = [Block(k, t) for k, t in sets]
+        concealed.append(Block(PAIR, pair))
+        blocks = tuple(fixed + concealed)
+        if win is None:
+            out.append(Reading(form, blocks, None, ""))
+            continue
+        for i, b in enumerate(blocks):
+            if b.meld is None and win in b.tiles:
+                key = (blocks, b.kind, b.tile)
+                if key in seen:
+                    continue
+                seen.add(key)
+                wait = "knitted" if b.kind == KNITTED else _wait_of(b.kind, b.tile, win)
+                out.append(Reading(form, blocks, i, wait))

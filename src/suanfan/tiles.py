@@ -1,0 +1,261 @@
+"""Tiles and their notation.
+
+A tile is a small integer, so that a hand is a list of 34 counts and every table can be indexed directly:
+
+    0-8   1m-9m  characters 万       27-30  1z-4z  winds East South West North 东南西北
+    9-17  1p-9p  dots 筒/饼          31-33  5z-7z  dragons White Green Red 白发中
+    18-26 1s-9s  bamboo 条/索        34-41  1f-8f  flowers 春夏秋冬梅兰菊竹
+    42 0m, 43 0p, 44 0s: the red fives (赤ドラ). ``kind()`` maps them to the plain five.
+
+Input accepts mpsz (``123m0p55z``), Chinese names (``一万 五筒 三条 东 发 春``) and the Unicode mahjong block;
+output always writes canonical mpsz (``format_tiles``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .errors import InputError
+
+SUITS = "mpsz"
+N_KINDS = 34  # kinds of non-flower tiles
+FLOWER0 = 34
+RED0 = 42  # 0m; 0p = 43, 0s = 44
+RED_FIVES = (42, 43, 44)
+HONORS = range(27, 34)
+WINDS = range(27, 31)
+DRAGONS = range(31, 34)
+TERMINALS = (0, 8, 9, 17, 18, 26)
+YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # 幺九牌: terminals and honors
+WIND_LETTERS = "ESWN"
+
+
+def kind(t: int) -> int:
+    """The kind of a tile: a red five counts as the plain five of its suit."""
+    return 4 + 9 * (t - RED0) if t >= RED0 else t
+
+
+def is_red(t: int) -> bool:
+    return t >= RED0
+
+
+def is_flower(t: int) -> bool:
+    return FLOWER0 <= t < RED0
+
+
+def suit(t: int) -> int:
+    """0 m, 1 p, 2 s, 3 z (honors), 4 flowers."""
+    t = kind(t)
+    return 4 if t >= FLOWER0 else t // 9
+
+
+def number(t: int) -> int:
+    """1-9 for suited tiles, 1-7 for honors, 1-8 for flowers."""
+    t = kind(t)
+    if t >= FLOWER0:
+        return t - FLOWER0 + 1
+    return t % 9 + 1
+
+
+def is_honor(t: int) -> bool:
+    return 27 <= kind(t) < 34
+
+
+def is_terminal(t: int) -> bool:
+    t = kind(t)
+    return t < 27 and t % 9 in (0, 8)
+
+
+def is_yaochu(t: int) -> bool:
+    """幺九: a terminal or an honor."""
+    t = kind(t)
+    return t >= 27 or t % 9 in (0, 8)
+
+
+def wind_tile(letter: str) -> int:
+    """E S W N -> the tile of that wind (27-30)."""
+    return 27 + WIND_LETTERS.index(letter)
+
+
+def tile_name(t: int) -> str:
+    """mpsz of one tile: ``5m``, ``0p`` (red), ``7z``, ``3f``."""
+    if t >= RED0:
+        return "0" + "mps"[t - RED0]
+    if t >= FLOWER0:
+        return f"{t - FLOWER0 + 1}f"
+    return f"{t % 9 + 1}{SUITS[t // 9]}"
+
+
+def _sort_key(t: int) -> tuple[int, int, int]:
+    k = kind(t)
+    return (suit(k), number(k), 0 if t >= RED0 else 1)
+
+
+def sort_tiles(tiles) -> list[int]:
+    return sorted(tiles, key=_sort_key)
+
+
+def format_tiles(tiles, sort: bool = True) -> str:
+    """Canonical grouped mpsz: ``123m0p55z``; red fives written as 0 just before the plain fives."""
+    seq = sort_tiles(tiles) if sort else list(tiles)
+    out: list[str] = []
+    run: list[str] = []
+    letter = ""
+    for t in seq:
+        name = tile_name(t)
+        if name[1] != letter and run:
+            out.append("".join(run) + letter)
+            run = []
+        letter = name[1]
+        run.append(name[0])
+    if run:
+        out.append("".join(run) + letter)
+    return "".join(out)
+
+
+_CN_DIGITS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}
+_CN_SUIT = {"万": 0, "萬": 0, "筒": 1, "饼": 1, "餅": 1, "条": 2, "條": 2, "索": 2}
+_CN_SINGLE = {
+    "东": 27, "東": 27, "南": 28, "西": 29, "北": 30,
+    "白": 31, "发": 32, "發": 32, "中": 33,
+    "春": 34, "夏": 35, "秋": 36, "冬": 37, "梅": 38, "兰": 39, "蘭": 39, "菊": 40, "竹": 41,
+}  # fmt: skip
+_CN_WORDS = {"红中": 33, "紅中": 33, "发财": 32, "發財": 32, "白板": 31}
+# Unicode mahjong block, U+1F000..: winds, dragons (red, green, white), characters, bamboo, dots, flowers.
+_UNICODE = {0x1F000 + i: 27 + i for i in range(4)}
+_UNICODE.update({0x1F004: 33, 0x1F005: 32, 0x1F006: 31})
+_UNICODE.update({0x1F007 + i: i for i in range(9)})  # 🀇..🀏 characters
+_UNICODE.update({0x1F010 + i: 18 + i for i in range(9)})  # 🀐..🀘 bamboo
+_UNICODE.update({0x1F019 + i: 9 + i for i in range(9)})  # 🀙..🀡 dots
+_UNICODE.update({0x1F022: 38, 0x1F023: 39, 0x1F024: 41, 0x1F025: 40})  # plum orchid bamboo chrysanthemum
+_UNICODE.update({0x1F026 + i: 34 + i for i in range(4)})  # spring summer autumn winter
+_SKIP = {" ", "\t", "\n", ",", "，", "、", "\ufe0e", "\ufe0f", "\u3000"}
+_MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+
+
+def _suited(num: int, s: int, red: bool) -> int:
+    if red:
+        return RED0 + s
+    return s * 9 + num - 1
+
+
+@lru_cache(maxsize=65536)
+def _parse_cached(text: str) -> tuple[int, ...]:
+    tiles: list[int] = []
+    digits: list[tuple[int, int]] = []  # (digit, position in text)
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c.isascii() and c.isdigit():
+            digits.append((int(c), i))
+            i += 1
+            continue
+        if c in _MAX_DIGIT:
+            if not digits:
+                raise InputError("bad_tile", f"suit letter '{c}' at position {i + 1} of '{text}' has no digits before it")
+            for d, pos in digits:
+                if d == 0:
+                    if c not in "mps":
+                        raise InputError("bad_tile", f"'0{c}' at position {pos + 1} of '{text}' is not a tile "
+                                         "(0 is the red five, only in m, p and s)")
+                    tiles.append(RED0 + "mps".index(c))
+                elif d > _MAX_DIGIT[c]:
+                    raise InputError("bad_tile", f"'{d}{c}' at position {pos + 1} of '{text}' is not a tile "
+                                     f"({c} runs from 1 to {_MAX_DIGIT[c]})")
+                elif c == "f":
+                    tiles.append(FLOWER0 + d - 1)
+                else:
+                    tiles.append(SUITS.index(c) * 9 + d - 1)
+            digits = []
+            i += 1
+            continue
+        if digits:
+            d, pos = digits[0]
+            raise InputError("bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter "
+                             "(m, p, s, z or f) after them")
+        if c in _SKIP:
+            i += 1
+            continue
+        if ord(c) in _UNICODE:
+            tiles.append(_UNICODE[ord(c)])
+            i += 1
+            continue
+        word = text[i : i + 2]
+        if word in _CN_WORDS:
+            tiles.append(_CN_WORDS[word])
+            i += 2
+            continue
+        if c in _CN_SINGLE:
+            tiles.append(_CN_SINGLE[c])
+            i += 1
+            continue
+        # Chinese suited tile: optional 红/赤 (red five), a number (一..九 or 1..9), a suit character.
+        j = i
+        red = False
+        if text[j] in "红紅赤" and j + 1 < n:
+            red = True
+            j += 1
+        num = _CN_DIGITS.get(text[j]) if j < n else None
+        if num is None and j < n and text[j].isascii() and text[j].isdigit():
+            num = int(text[j])
+        if num and j + 1 < n and text[j + 1] in _CN_SUIT:
+            if red and num != 5:
+                raise InputError("bad_tile", f"'{text[i : j + 2]}' in '{text}': only a five can be red")
+            tiles.append(_suited(num, _CN_SUIT[text[j + 1]], red))
+            i = j + 2
+            continue
+        raise InputError("bad_tile", f"'{c}' at position {i + 1} of '{text}' is not a tile "
+                         "(write tiles as mpsz like 123m456p11z, Chinese names or Unicode tiles)")
+    if digits:
+        d, pos = digits[0]
+        raise InputError("bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter "
+                         "(m, p, s, z or f) after them")
+    return tuple(tiles)
+
+
+def parse_tiles(text: str | list | tuple) -> list[int]:
+    """Parse tiles written in mpsz, Chinese or Unicode (or a list of such strings) into tile ids."""
+    if isinstance(text, (list, tuple)):
+        out: list[int] = []
+        for part in text:
+            if isinstance(part, int) and not isinstance(part, bool):
+                if not 0 <= part <= 44:
+                    raise InputError("bad_tile", f"tile id {part} is out of range (0-44)")
+                out.append(part)
+            elif isinstance(part, str):
+                out.extend(_parse_cached(part))
+            else:
+                raise InputError("bad_tile", f"{part!r} is not a tile")
+        return out
+    if not isinstance(text, str):
+        raise InputError("bad_tile", f"{text!r} is not a tile string")
+    return list(_parse_cached(text))
+
+
+def parse_tile(text: str | int) -> int:
+    """Exactly one tile."""
+    tiles = parse_tiles([text] if isinstance(text, (str, int)) else text)
+    if len(tiles) != 1:
+        raise InputError("bad_tile", f"'{text}' should be exactly one tile, it is {len(tiles)}")
+    return tiles[0]
+
+
+def counts34(tiles) -> list[int]:
+    """Counts by kind (red fives as fives), flowers ignored."""
+    c = [0] * N_KINDS
+    for t in tiles:
+        k = kind(t)
+        if k < N_KINDS:
+            c[k] += 1
+    return c
+
+
+def dora_from_indicator(t: int) -> int:
+    """The dora an indicator points at: 1->2 ... 9->1 in a suit, E->S->W->N->E, White->Green->Red->White."""
+    k = kind(t)
+    if k < 27:
+        return k - k % 9 + (k % 9 + 1) % 9
+    if k < 31:
+        return 27 + (k - 27 + 1) % 4
+    return 31 + (k - 31 + 1) % 3
