@@ -1,9 +1,9 @@
 """suanfan (算番): a mahjong scoring engine for Riichi, Chinese Official (MCR) and the Chinese local rule sets.
 
-    >>> import suanfan
-    >>> r = suanfan.score("123456m78999p345s", win="5s", rules="riichi", riichi=True)
-    >>> r.han, r.fu, r.points.hand
-    (2, 40, 2600)
+>>> import suanfan
+>>> r = suanfan.score("123456m78999p345s", win="5s", rules="riichi", seat_wind="S", riichi=True)
+>>> r.han, r.fu, r.points.hand
+(2, 30, 2000)
 """
 
 from .api import score, score_dict, score_many, waits_of

@@ -62,8 +62,9 @@ def score_many(hands: list[dict], default_rules: str = "riichi") -> list[Result]
     return out
 
 
-def waits_of(hand, rules: str = "riichi", melds=(), options: dict | None = None, flowers=None,
-             **context: Any) -> list[dict]:
+def waits_of(
+    hand, rules: str = "riichi", melds=(), options: dict | None = None, flowers=None, **context: Any
+) -> list[dict]:
     """The waits of a 13-tile hand under a rule set, each with the result it would bring (ron, or tsumo if asked)."""
     rs = _rules.get(rules)
     opts = rs.resolve_options(options)

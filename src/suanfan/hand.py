@@ -84,8 +84,10 @@ class Meld:
         elif isinstance(spec, str):
             original = spec
             if ":" not in spec:
-                raise InputError("bad_meld", f"meld '{spec}' needs a kind, like pon:777z or chi:123m "
-                                 f"(kinds: {', '.join(MELD_KINDS)})")
+                raise InputError(
+                    "bad_meld",
+                    f"meld '{spec}' needs a kind, like pon:777z or chi:123m (kinds: {', '.join(MELD_KINDS)})",
+                )
             kind_, _, text = spec.partition(":")
             source = None
             if "@" in text:
@@ -151,8 +153,24 @@ class Context:
 
 
 CONTEXT_FLAGS = tuple(f.name for f in fields(Context) if f.type in ("bool", bool))
-_WIND_ALIASES = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N",
-                 "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N", "1Z": "E", "2Z": "S", "3Z": "W", "4Z": "N"}
+_WIND_ALIASES = {
+    "E": "E",
+    "S": "S",
+    "W": "W",
+    "N": "N",
+    "东": "E",
+    "南": "S",
+    "西": "W",
+    "北": "N",
+    "EAST": "E",
+    "SOUTH": "S",
+    "WEST": "W",
+    "NORTH": "N",
+    "1Z": "E",
+    "2Z": "S",
+    "3Z": "W",
+    "4Z": "N",
+}
 
 
 def parse_wind(value, what: str) -> str:
@@ -250,8 +268,9 @@ class Hand:
                     raise InputError("bad_flowers", f"there are 8 flowers, not {flowers}")
                 flower_tiles += [FLOWER0 + i for i in range(flowers)] if not flower_tiles else []
                 if len(flower_tiles) != flowers:
-                    raise InputError("bad_flowers", f"flowers says {flowers} but the hand has "
-                                     f"{len(flower_tiles)} flower tiles")
+                    raise InputError(
+                        "bad_flowers", f"flowers says {flowers} but the hand has {len(flower_tiles)} flower tiles"
+                    )
             else:
                 given = parse_tiles(flowers)
                 bad = [tile_name(t) for t in given if not is_flower(t)]
@@ -259,8 +278,9 @@ class Hand:
                     raise InputError("bad_flowers", f"{', '.join(bad)} in flowers is not a flower (1f-8f)")
                 flower_tiles += given
         if flower_tiles and not tile_set.flowers:
-            raise InputError("bad_tile", f"this rule set plays without flowers, but "
-                             f"{format_tiles(flower_tiles)} was given")
+            raise InputError(
+                "bad_tile", f"this rule set plays without flowers, but {format_tiles(flower_tiles)} was given"
+            )
         if len(set(flower_tiles)) != len(flower_tiles):
             raise InputError("bad_flowers", f"flower {format_tiles(flower_tiles)} is given twice; each exists once")
         want = (13 if waiting else 14) - 3 * len(meld_objs)
@@ -284,8 +304,9 @@ class Hand:
                     # a plain five given for a hand holding only the red one (or the reverse) is the same tile
                     same = [t for t in tiles if kind(t) == kind(win_tile)]
                     if not same:
-                        raise InputError("bad_win", f"winning tile {tile_name(win_tile)} is not in the hand "
-                                         f"'{format_tiles(tiles)}'")
+                        raise InputError(
+                            "bad_win", f"winning tile {tile_name(win_tile)} is not in the hand '{format_tiles(tiles)}'"
+                        )
                     if win_tile >= RED0 or not any(t == kind(t) for t in same):
                         win_tile = same[0]
         return cls(tuple(tiles), meld_objs, win_tile, tuple(sorted(flower_tiles)))
@@ -304,8 +325,9 @@ def _check_tiles(tiles: list[int], melds: tuple[Meld, ...], tile_set: TileSet) -
         counts[k] = counts.get(k, 0) + 1
         if t >= RED0:
             if not tile_set.red_fives:
-                raise InputError("bad_tile", f"{tile_name(t)} (red five) is not in this rule set's tiles; write "
-                                 f"{tile_name(k)}")
+                raise InputError(
+                    "bad_tile", f"{tile_name(t)} (red five) is not in this rule set's tiles; write {tile_name(k)}"
+                )
             reds[t] = reds.get(t, 0) + 1
     for k, n in counts.items():
         if n > tile_set.copies:

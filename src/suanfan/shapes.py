@@ -88,7 +88,9 @@ class Reading:
 
 
 @lru_cache(maxsize=None)
-def suit_decompositions(counts: tuple[int, ...], need_pair: bool) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
+def suit_decompositions(
+    counts: tuple[int, ...], need_pair: bool
+) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
     """All ways to split one suit's 9 counts into chows and pungs (and exactly one pair if ``need_pair``).
 
     Returns ``((sets, pair_index), ...)`` with tiles numbered 0-8 within the suit, pair_index -1 when none.

@@ -153,16 +153,24 @@ def _parse_cached(text: str) -> tuple[int, ...]:
             continue
         if c in _MAX_DIGIT:
             if not digits:
-                raise InputError("bad_tile", f"suit letter '{c}' at position {i + 1} of '{text}' has no digits before it")
+                raise InputError(
+                    "bad_tile", f"suit letter '{c}' at position {i + 1} of '{text}' has no digits before it"
+                )
             for d, pos in digits:
                 if d == 0:
                     if c not in "mps":
-                        raise InputError("bad_tile", f"'0{c}' at position {pos + 1} of '{text}' is not a tile "
-                                         "(0 is the red five, only in m, p and s)")
+                        raise InputError(
+                            "bad_tile",
+                            f"'0{c}' at position {pos + 1} of '{text}' is not a tile "
+                            "(0 is the red five, only in m, p and s)",
+                        )
                     tiles.append(RED0 + "mps".index(c))
                 elif d > _MAX_DIGIT[c]:
-                    raise InputError("bad_tile", f"'{d}{c}' at position {pos + 1} of '{text}' is not a tile "
-                                     f"({c} runs from 1 to {_MAX_DIGIT[c]})")
+                    raise InputError(
+                        "bad_tile",
+                        f"'{d}{c}' at position {pos + 1} of '{text}' is not a tile "
+                        f"({c} runs from 1 to {_MAX_DIGIT[c]})",
+                    )
                 elif c == "f":
                     tiles.append(FLOWER0 + d - 1)
                 else:
@@ -172,8 +180,9 @@ def _parse_cached(text: str) -> tuple[int, ...]:
             continue
         if digits:
             d, pos = digits[0]
-            raise InputError("bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter "
-                             "(m, p, s, z or f) after them")
+            raise InputError(
+                "bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them"
+            )
         if c in _SKIP:
             i += 1
             continue
@@ -205,12 +214,16 @@ def _parse_cached(text: str) -> tuple[int, ...]:
             tiles.append(_suited(num, _CN_SUIT[text[j + 1]], red))
             i = j + 2
             continue
-        raise InputError("bad_tile", f"'{c}' at position {i + 1} of '{text}' is not a tile "
-                         "(write tiles as mpsz like 123m456p11z, Chinese names or Unicode tiles)")
+        raise InputError(
+            "bad_tile",
+            f"'{c}' at position {i + 1} of '{text}' is not a tile "
+            "(write tiles as mpsz like 123m456p11z, Chinese names or Unicode tiles)",
+        )
     if digits:
         d, pos = digits[0]
-        raise InputError("bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter "
-                         "(m, p, s, z or f) after them")
+        raise InputError(
+            "bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them"
+        )
     return tuple(tiles)
 
 

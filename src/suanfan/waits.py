@@ -158,8 +158,9 @@ def thirteen_orphans_shanten(counts: list[int]) -> int:
     return 13 - have - (1 if pair else 0)
 
 
-def shanten(hand: Hand | list[int], n_melds: int | None = None, *, seven_pairs: bool = True,
-            thirteen_orphans: bool = True) -> int:
+def shanten(
+    hand: Hand | list[int], n_melds: int | None = None, *, seven_pairs: bool = True, thirteen_orphans: bool = True
+) -> int:
     """The lowest shanten over the forms asked for (regular always; the others only with no melds)."""
     if isinstance(hand, Hand):
         counts = hand.counts

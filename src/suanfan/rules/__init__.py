@@ -86,8 +86,16 @@ class ItemTable:
 
     def __call__(self, id: str, value: Any, *, en: str, zh: str, ja: str | None = None, doc: str = "", **facts):
         def register(fn: Callable | None) -> Callable | None:
-            self.add(ItemDef(id, value, {"en": en, "zh": zh, "ja": ja or zh}, doc or (fn.__doc__ or "").strip()
-                             if fn else doc, fn, facts))
+            self.add(
+                ItemDef(
+                    id,
+                    value,
+                    {"en": en, "zh": zh, "ja": ja or zh},
+                    doc or (fn.__doc__ or "").strip() if fn else doc,
+                    fn,
+                    facts,
+                )
+            )
             return fn
 
         return register
@@ -135,8 +143,9 @@ class RuleSet:
         by_name = {o.name: o for o in self.options}
         for key, value in given.items():
             if key not in by_name:
-                raise InputError("bad_option", f"'{key}' is not an option of {self.name} "
-                                 f"(options: {', '.join(by_name)})")
+                raise InputError(
+                    "bad_option", f"'{key}' is not an option of {self.name} (options: {', '.join(by_name)})"
+                )
             opts[key] = by_name[key].check(value)
         return opts
 

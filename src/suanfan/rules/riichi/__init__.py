@@ -1,0 +1,227 @@
+"""Japanese Riichi (立直麻将 / 日本麻将): yaku, fu, limits, dora, honba, riichi sticks, pao.
+
+Digest: ../shared/rules/riichi.md and riichi_variants_from_seeds.md. Every reading of the hand is scored and the one
+paying most is kept (then the most han, then the most fu). Draw payments: ``points.exhaustive_draw``.
+"""
+
+from __future__ import annotations
+
+from ... import shapes
+from ...errors import InputError
+from ...hand import TILES_136, Context, Hand
+from ...result import Item, Result
+from ...tiles import N_KINDS, dora_from_indicator, format_tiles, is_red, kind, tile_name
+from .. import Option, RuleSet
+from .fu import fu as compute_fu
+from .options import OPTIONS, PRESETS
+from .points import base_points, exhaustive_draw, payments
+from .view import HandFacts, View
+from .yaku import REPLACES, YAKU
+
+__all__ = ["RULESET", "exhaustive_draw"]
+
+_DORA_NAMES = {
+    "standard": {
+        "dora": {"en": "Dora", "zh": "宝牌", "ja": "ドラ"},
+        "aka_dora": {"en": "Red Five", "zh": "赤宝牌", "ja": "赤ドラ"},
+        "ura_dora": {"en": "Ura Dora", "zh": "里宝牌", "ja": "裏ドラ"},
+    },
+    # 包铳制 electronic table (seed 000 日本麻将打法): 明花 = dora, 暗花 = ura dora.
+    "baochong": {
+        "dora": {"en": "Bonus Tile (ming hua)", "zh": "明花", "ja": "ドラ"},
+        "aka_dora": {"en": "Red Five", "zh": "赤宝牌", "ja": "赤ドラ"},
+        "ura_dora": {"en": "Hidden Bonus Tile (an hua)", "zh": "暗花", "ja": "裏ドラ"},
+    },
+}
+
+_ROWS = [row for row in YAKU]
+_YAKUMAN_ROWS = [row for row in _ROWS if "yakuman" in row.facts]
+_NORMAL_ROWS = [row for row in _ROWS if "yakuman" not in row.facts]
+
+
+class Riichi(RuleSet):
+    name = "riichi"
+    names = {"en": "Japanese Riichi", "zh": "日本麻将 (立直麻将)", "ja": "リーチ麻雀"}
+    doc = "Japanese Riichi: yaku, fu, dora, limits, honba and riichi sticks; presets tenhou, mahjongsoul, baochong."
+    tile_set = TILES_136
+    options: tuple[Option, ...] = OPTIONS
+    presets = PRESETS
+    context_flags = ("pao", "discarder", "paarenchan")
+    items = YAKU
+
+    def forms(self, opts: dict) -> dict:
+        return {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        _check_context(hand, ctx)
+        facts = HandFacts(hand, ctx, opts)
+        base = dict(rules=self.name, hand=hand.text(), melds=tuple(str(m) for m in hand.melds))
+        readings = shapes.readings(hand, **self.forms(opts))
+        notes: list[str] = []
+        if not readings:
+            return Result(winning=False, reason="not_winning", **base)
+        dora_items = _dora(hand, ctx, opts, notes)
+        dora_han = sum(i.value * (i.count or 1) for i in dora_items)
+        best = None
+        for reading in readings:
+            scored = _score_reading(View(facts, reading), opts, dora_han)
+            key = (scored[0], scored[1], scored[2])
+            if best is None or key > best[0]:
+                best = (key, scored, reading)
+        assert best is not None
+        (_, _, _), (base_pts, _, fu, yaku_items, yakuman, fu_parts, limit), reading = best
+        yaku_han = sum(i.value * (i.count or 1) for i in yaku_items)
+        items = list(yaku_items)
+        if not yakuman:
+            items += dora_items
+        han = sum(i.value * (i.count or 1) for i in items)
+        explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
+        if notes:
+            explain["notes"] = notes
+        common = dict(decomposition=tuple(reading.texts()), fu=fu, explain=explain, **base)
+        if not yaku_items:
+            return Result(winning=False, reason="no_yaku", items=tuple(items), han=han, **common)
+        if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
+            # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
+            return Result(winning=False, reason="below_minimum", items=tuple(items), han=han, **common)
+        if not yakuman:
+            base_pts, limit = base_points(han, fu, 0, opts)
+        pao_base = 0
+        pao_seat = ctx.extra.get("pao")
+        if pao_seat is not None:
+            liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
+            units = sum(i.value // 13 for i in yaku_items if i.id in liable)
+            if not units:
+                notes.append(f"pao {pao_seat} given, but no yakuman here makes a player liable")
+            pao_base = 8000 * units
+        pts = payments(
+            base_pts,
+            ctx.is_dealer,
+            ctx.tsumo,
+            ctx.honba,
+            ctx.riichi_sticks,
+            pao_base,
+            pao_seat,
+            ctx.extra.get("discarder"),
+        )
+        explain["base_points"] = base_pts
+        return Result(winning=True, items=tuple(items), han=han, limit=limit, points=pts, **common)
+
+
+def _score_reading(v: View, opts: dict, dora_han: int):
+    """(base points, han, fu, yaku items, yakuman units, fu parts, limit) of one reading, dora aside."""
+    closed = v.f.closed
+    found: dict[str, Item] = {}
+    yakuman = 0
+    for row in _YAKUMAN_ROWS:
+        facts = row.facts
+        if not closed and facts.get("open") == 0:
+            continue
+        if facts.get("local") and not opts["local_yaku"]:
+            continue
+        if row.check(v):
+            units = facts["yakuman"] if opts["double_yakuman"] else 1
+            found[row.id] = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
+            yakuman += units
+    if not yakuman:
+        for row in _NORMAL_ROWS:
+            facts = row.facts
+            han = row.value
+            if not closed:
+                o = facts.get("open")
+                if o is not None:
+                    han = o
+            if not han or (facts.get("local") and not opts["local_yaku"]):
+                continue
+            if row.check(v):
+                found[row.id] = row.item(han)
+    for strong, weak in REPLACES.items():
+        if strong in found:
+            for w in weak:
+                found.pop(w, None)
+    items = list(found.values())
+    pinfu = "pinfu" in found
+    fu, fu_parts = compute_fu(v, pinfu)
+    han = sum(i.value for i in items)
+    if yakuman:
+        base, limit = base_points(0, fu, yakuman, opts)
+    else:
+        base, limit = base_points(han + dora_han, fu, 0, opts) if items else (0, None)
+    return base, han, fu, items, yakuman, fu_parts, limit
+
+
+def _dora(hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
+    names = _DORA_NAMES[opts["variant"]]
+    tiles = hand.all_tiles()
+    counts = [0] * N_KINDS
+    for t in tiles:
+        counts[kind(t)] += 1
+    items = []
+    n = sum(counts[dora_from_indicator(t)] for t in ctx.dora_indicators)
+    if n:
+        items.append(Item("dora", 1, names["dora"], n))
+    if opts["aka_dora"]:
+        reds = sum(1 for t in tiles if is_red(t))
+        if reds:
+            items.append(Item("aka_dora", 1, names["aka_dora"], reds))
+    if ctx.ura_indicators:
+        if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
+            n = sum(counts[dora_from_indicator(t)] for t in ctx.ura_indicators)
+            if n:
+                items.append(Item("ura_dora", 1, names["ura_dora"], n))
+        else:
+            notes.append("ura dora indicators given, but ura dora count only on a riichi win")
+    return items
+
+
+def _check_context(hand: Hand, ctx: Context) -> None:
+    """Flags that cannot go together are an error naming both; nothing is silently dropped."""
+
+    def bad(msg: str) -> None:
+        raise InputError("bad_context", msg)
+
+    if (ctx.riichi or ctx.double_riichi or ctx.ippatsu) and not hand.is_closed:
+        bad("riichi needs a closed hand, but the hand has open melds")
+    if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
+        bad("ippatsu needs riichi")
+    if ctx.haitei and not ctx.tsumo:
+        bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
+    if ctx.houtei and ctx.tsumo:
+        bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
+    if ctx.rinshan and not ctx.tsumo:
+        bad("rinshan is a self-draw after a kong: set tsumo")
+    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+        bad("rinshan needs a kong among the melds")
+    if ctx.chankan and ctx.tsumo:
+        bad("chankan is a win on another player's kong, not a self-draw")
+    if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
+        bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
+    if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):
+        bad("chiihou is a non-dealer's self-draw on the first draw (tsumo, seat_wind not E)")
+    if ctx.renhou and (ctx.is_dealer or ctx.tsumo):
+        bad("renhou is a non-dealer's ron before the first draw")
+    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and hand.melds:
+        bad("a win before the first draw has no melds")
+    for key in ("dora_indicators", "ura_indicators"):
+        if len(getattr(ctx, key)) > 5:
+            bad(f"{key}: at most 5 indicators (one and four kong dora), not {len(getattr(ctx, key))}")
+    for key in ("pao", "discarder"):
+        if key in ctx.extra and ctx.extra[key] not in ("L", "A", "R"):
+            bad(f"{key} is the player L (left), A (across) or R (right), not {ctx.extra[key]!r}")
+    if "discarder" in ctx.extra and ctx.tsumo:
+        bad("discarder given on a self-draw")
+    if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
+        bad("paarenchan is true or false")
+    seen = hand.all_tiles() + list(ctx.dora_indicators) + list(ctx.ura_indicators)
+    counts: dict[int, int] = {}
+    for t in seen:
+        counts[kind(t)] = counts.get(kind(t), 0) + 1
+    over = [k for k, n in counts.items() if n > 4]
+    if over:
+        bad(f"{tile_name(over[0])} appears {counts[over[0]]} times in the hand and the dora indicators together")
+    reds = [t for t in seen if is_red(t)]
+    if len(reds) != len(set(reds)):
+        bad(f"red five {format_tiles(reds)} appears twice in the hand and the indicators")
+
+
+RULESET = Riichi()

@@ -1,0 +1,87 @@
+"""Fu (符) with its breakdown: each part, how much, and why (seed 003; digest ../shared/rules/riichi.md, "Fu")."""
+
+from __future__ import annotations
+
+from ...tiles import format_tiles
+from .view import YAOCHU_SET, View
+from .yaku import _pair_fu
+
+_NAMES = {
+    "base": {"en": "Base", "zh": "副底", "ja": "副底"},
+    "menzen_ron": {"en": "Concealed ron", "zh": "门清荣和", "ja": "門前加符"},
+    "tsumo": {"en": "Self-draw", "zh": "自摸", "ja": "ツモ符"},
+    "pair": {"en": "Pair", "zh": "雀头", "ja": "雀頭"},
+    "set": {"en": "Set", "zh": "面子", "ja": "面子"},
+    "wait": {"en": "Wait", "zh": "听牌", "ja": "待ち"},
+    "seven_pairs": {"en": "Seven pairs", "zh": "七对子", "ja": "七対子"},
+    "pinfu_tsumo": {"en": "Pinfu self-draw", "zh": "平和自摸", "ja": "平和ツモ"},
+    "open_pinfu": {"en": "Open hand at 20 fu", "zh": "鸣牌平和型", "ja": "喰い平和"},
+    "round_up": {"en": "Rounded up", "zh": "进位", "ja": "切り上げ"},
+}
+_WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "tanki": "pair wait 单骑"}
+
+
+def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
+    d = {"id": id_, "fu": fu, "names": _NAMES[id_]}
+    if tiles:
+        d["tiles"] = tiles
+    if note:
+        d["note"] = note
+    return d
+
+
+def fu(v: View, pinfu: bool) -> tuple[int, list[dict]]:
+    """The hand's fu, rounded, and its parts."""
+    f = v.f
+    if v.form == "seven_pairs":
+        return 25, [_part("seven_pairs", 25, "fixed")]
+    if v.form == "thirteen_orphans":
+        # Yakuman: fu do not matter; counted like any closed hand for completeness.
+        parts = [_part("base", 20), _part("tsumo", 2) if f.tsumo else _part("menzen_ron", 10)]
+        return (30 if not f.tsumo else 30), parts
+    if pinfu and f.tsumo:
+        return 20, [_part("pinfu_tsumo", 20, "fixed")]
+    parts = [_part("base", 20)]
+    total = 20
+    if f.closed and not f.tsumo:
+        parts.append(_part("menzen_ron", 10))
+        total += 10
+    if f.tsumo and not pinfu:
+        parts.append(_part("tsumo", 2))
+        total += 2
+    pf = _pair_fu(v)
+    if pf:
+        what = (
+            "dragon"
+            if v.pair >= 31
+            else (
+                "double wind"
+                if pf >= 4 or (v.pair == f.seat and v.pair == f.round)
+                else ("seat wind" if v.pair == f.seat else "round wind")
+            )
+        )
+        parts.append(_part("pair", pf, what, format_tiles([v.pair] * 2)))
+        total += pf
+    for tile, concealed, is_kong in v.triplets:
+        n = 2
+        if tile in YAOCHU_SET:
+            n *= 2
+        if concealed:
+            n *= 2
+        if is_kong:
+            n *= 4
+        what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
+        what += "kong" if is_kong else "pung"
+        parts.append(_part("set", n, what, format_tiles([tile] * (4 if is_kong else 3))))
+        total += n
+    if v.wait in _WAIT_NAMES:
+        parts.append(_part("wait", 2, _WAIT_NAMES[v.wait]))
+        total += 2
+    rounded = -(-total // 10) * 10
+    if rounded == 20 and not f.closed:
+        # An open hand with no fu beyond the base is valued 30 (seed 003 rule C).
+        parts.append(_part("open_pinfu", 10, "open hand with no fu is 30"))
+        return 30, parts
+    if rounded != total:
+        parts.append(_part("round_up", rounded - total, f"{total} -> {rounded}"))
+    return rounded, parts

@@ -1,0 +1,72 @@
+"""Riichi options and presets (digest ../shared/rules/riichi.md; defaults follow the seeds)."""
+
+from __future__ import annotations
+
+from .. import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option("open_tanyao", True, "断幺九 counts on an open hand (食断, kuitan)"),
+    Option(
+        "double_yakuman",
+        True,
+        "纯正九莲宝灯, 四暗刻单骑, 大四喜 and 国士无双十三面 count as double yakuman (seed 001); "
+        "off: each counts once (Tenhou)",
+    ),
+    Option("kazoe_yakuman", True, "13 or more counted han are a yakuman (数え役満); off caps them at sanbaiman"),
+    Option("kiriage_mangan", False, "30 fu 4 han and 60 fu 3 han are rounded up to mangan (切り上げ満貫)"),
+    Option(
+        "renhou",
+        "off",
+        "人和: a non-dealer's ron before the first draw: off, mangan (5 han) or yakuman",
+        ("off", "mangan", "yakuman"),
+    ),
+    Option("local_yaku", False, "the local yaku of seed 001: 三连刻 (2 han), 四连刻 and 八连庄 (yakuman)"),
+    Option("nagashi_mangan", True, "流局满贯 is paid at an exhaustive draw as a mangan self-draw"),
+    Option("five_honba_two_han", False, "from the 5th honba a hand needs 2 han of yaku to win (二翻缚り, seed 001)"),
+    Option("double_wind_pair_fu", 4, "fu of a pair of a wind that is both seat and round wind", (2, 4)),
+    Option("aka_dora", True, "each red five (0m 0p 0s) is a dora"),
+    Option("ura_dora", True, "ura dora count on a riichi win"),
+    Option("pao_suukantsu", False, "pao (責任払い) applies to 四杠子 as it does to 大三元 and 大四喜"),
+    Option(
+        "multiple_ron",
+        "double",
+        "several ron on one discard: head_bump (only the first winner "
+        "counterclockwise from the discarder), double (two winners; three is an abortive draw) or all",
+        ("head_bump", "double", "all"),
+    ),
+    Option(
+        "variant",
+        "standard",
+        "standard, or baochong: the 包铳制 electronic table of seed 000 (明花 / 暗花 for "
+        "dora / ura dora, only an added kong can be robbed)",
+        ("standard", "baochong"),
+    ),
+)
+
+PRESETS: dict[str, dict] = {
+    # Tenhou: no double yakuman, kazoe on, kiriage off, kuitan on, red fives, double ron.
+    "tenhou": {
+        "double_yakuman": False,
+        "kazoe_yakuman": True,
+        "kiriage_mangan": False,
+        "open_tanyao": True,
+        "renhou": "off",
+        "aka_dora": True,
+        "multiple_ron": "double",
+        "double_wind_pair_fu": 4,
+    },
+    # Mahjong Soul: double yakuman, kazoe on, kiriage off, kuitan on, red fives, several ron allowed.
+    "mahjongsoul": {
+        "double_yakuman": True,
+        "kazoe_yakuman": True,
+        "kiriage_mangan": False,
+        "open_tanyao": True,
+        "renhou": "off",
+        "aka_dora": True,
+        "multiple_ron": "all",
+        "double_wind_pair_fu": 4,
+    },
+    # 包铳制 electronic table (seed 000 日本麻将打法; digest riichi_variants_from_seeds.md §7): 明花/暗花 read as
+    # dora/ura dora, the discarder pays a ron in full (R8), no red fives are named.
+    "baochong": {"variant": "baochong", "aka_dora": False, "multiple_ron": "double"},
+}

@@ -1,0 +1,151 @@
+"""Points: base points, limits, payments, honba and riichi sticks, pao, and the draw payments.
+
+Seeds 001 and 003; digest ../shared/rules/riichi.md, "Points" and "Draws and the match".
+"""
+
+from __future__ import annotations
+
+from ...errors import InputError
+from ...result import Payment, Points
+
+LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+MULTI_YAKUMAN = {
+    1: "yakuman",
+    2: "double_yakuman",
+    3: "triple_yakuman",
+    4: "quadruple_yakuman",
+    5: "quintuple_yakuman",
+    6: "sextuple_yakuman",
+}
+
+
+def _up100(x: float) -> int:
+    return -(-int(x) // 100) * 100
+
+
+def base_points(han: int, fu: int, yakuman: int, opts: dict) -> tuple[int, str | None]:
+    """基本点 = fu × 2^(han+2), or the limit it reaches."""
+    if yakuman:
+        return 8000 * yakuman, MULTI_YAKUMAN.get(yakuman, f"{yakuman}x_yakuman")
+    if han >= 13:
+        if opts["kazoe_yakuman"]:
+            return 8000, "kazoe_yakuman"
+        return 6000, "sanbaiman"
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    base = fu * 2 ** (han + 2)
+    if han == 5 or base >= 2000:
+        return 2000, "mangan"
+    if opts["kiriage_mangan"] and (han, fu) in ((4, 30), (3, 60)):
+        return 2000, "mangan"
+    return base, None
+
+
+def payments(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    pao_base: int = 0,
+    pao_seat: str | None = None,
+    discarder: str | None = None,
+) -> Points:
+    """Who pays what. ``pao_base`` is the part of ``base`` a liable player (pao, 責任払い) answers for."""
+    pays: list[Payment] = []
+    if tsumo:
+        normal = base - pao_base
+        if dealer:
+            each = [("non_dealer", _up100(2 * normal))] * 3
+        else:
+            each = [("dealer", _up100(2 * normal)), ("non_dealer", _up100(normal)), ("non_dealer", _up100(normal))]
+        hand = sum(a for _, a in each)
+        if pao_base:
+            pao_amount = _up100((6 if dealer else 4) * pao_base)
+            hand += pao_amount
+            pays.append(
+                Payment(
+                    f"pao:{pao_seat}" if pao_seat else "pao",
+                    pao_amount + 300 * honba,
+                    "pays the whole yakuman it is liable for, and the honba",
+                )
+            )
+            pays += [Payment(who, amount) for who, amount in each if amount]
+        else:
+            pays += [Payment(who, amount + 100 * honba) for who, amount in each]
+    else:
+        hand = _up100((6 if dealer else 4) * base)
+        if pao_base and pao_seat != discarder:
+            pao_share = _up100((6 if dealer else 4) * pao_base) // 2
+            pays.append(Payment("discarder", hand - pao_share + 300 * honba))
+            pays.append(
+                Payment(
+                    f"pao:{pao_seat}" if pao_seat else "pao", pao_share, "pays half of the yakuman it is liable for"
+                )
+            )
+        else:
+            pays.append(Payment("discarder", hand + 300 * honba))
+    received = hand + 300 * honba + 1000 * sticks
+    extra = {"honba": 300 * honba, "riichi_sticks": 1000 * sticks}
+    return Points(hand, received, tuple(pays), extra)
+
+
+SEATS = ("E", "S", "W", "N")
+
+
+def _seat_list(values, what: str) -> list[str]:
+    out = []
+    for v in values or ():
+        w = str(v).upper()
+        if w not in SEATS:
+            raise InputError("bad_context", f"{what}: '{v}' is not a seat (E, S, W or N)")
+        if w in out:
+            raise InputError("bad_context", f"{what}: seat {w} is named twice")
+        out.append(w)
+    return out
+
+
+def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None = None) -> dict:
+    """Payments of an exhaustive draw (荒牌流局), by seat (E is the dealer).
+
+    ``tenpai``: the seats that are tenpai; ``nagashi``: the seats that qualify for nagashi mangan (流局满贯).
+    Noten players pay 3000 in all, shared among the tenpai players (seed 000; digest R9); with nagashi mangan
+    (option ``nagashi_mangan``, default on), each qualifying player is paid as a mangan self-draw instead and
+    no tenpai payments are made. Honba are not paid on a draw; the count grows (digest R4).
+    """
+    from . import RULESET
+
+    opts = RULESET.resolve_options(options)
+    tenpai_seats = _seat_list(tenpai, "tenpai")
+    nagashi_seats = _seat_list(nagashi, "nagashi")
+    delta = {s: 0 for s in SEATS}
+    lines: list[dict] = []
+    if nagashi_seats and opts["nagashi_mangan"]:
+        for w in nagashi_seats:
+            for s in SEATS:
+                if s == w:
+                    continue
+                amount = 4000 if (w == "E" or s == "E") else 2000
+                delta[s] -= amount
+                delta[w] += amount
+                lines.append({"from": s, "to": w, "amount": amount, "reason": "nagashi_mangan"})
+    else:
+        n = len(tenpai_seats)
+        if 0 < n < 4:
+            receive = 3000 // n
+            pay = 3000 // (4 - n)
+            for s in SEATS:
+                if s in tenpai_seats:
+                    delta[s] += receive
+                else:
+                    delta[s] -= pay
+            for s in SEATS:
+                if s not in tenpai_seats:
+                    for t in tenpai_seats:
+                        lines.append({"from": s, "to": t, "amount": pay // n, "reason": "noten_penalty"})
+    dealer_stays = "E" in tenpai_seats  # renchan on a draw: the dealer is tenpai
+    return {"deltas": delta, "payments": lines, "dealer_keeps_seat": dealer_stays, "next_honba": honba + 1}

@@ -1,0 +1,95 @@
+"""What the yaku, fu and dora rules look at: one reading of the hand, with its facts computed once."""
+
+from __future__ import annotations
+
+from ...hand import Context, Hand
+from ...shapes import CHOW, KONG, PAIR, PUNG, Reading
+from ...tiles import N_KINDS, YAOCHU, kind, wind_tile
+
+YAOCHU_SET = frozenset(YAOCHU)
+
+
+class HandFacts:
+    """Facts about the whole hand, shared by all its readings."""
+
+    __slots__ = (
+        "hand",
+        "ctx",
+        "opts",
+        "counts",
+        "closed",
+        "tsumo",
+        "seat",
+        "round",
+        "suits",
+        "honors",
+        "yaochu_only",
+        "no_yaochu",
+        "n_kongs",
+        "win",
+    )
+
+    def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
+        self.hand = hand
+        self.ctx = ctx
+        self.opts = opts
+        counts = hand.counts
+        for m in hand.melds:
+            for t in m.tiles:
+                counts[kind(t)] += 1
+        self.counts = counts
+        self.closed = hand.is_closed
+        self.tsumo = ctx.tsumo
+        self.seat = wind_tile(ctx.seat_wind)
+        self.round = wind_tile(ctx.round_wind)
+        self.suits = {t // 9 for t in range(27) if counts[t]}
+        self.honors = any(counts[27:34])
+        self.yaochu_only = all(counts[t] == 0 or t in YAOCHU_SET for t in range(N_KINDS))
+        self.no_yaochu = not any(counts[t] for t in YAOCHU)
+        self.n_kongs = sum(1 for m in hand.melds if m.is_kong)
+        self.win = kind(hand.win_tile)
+
+
+class View:
+    """One reading: its chows, triplets (tile, concealed, kong) and pair, as the rules need them."""
+
+    __slots__ = ("f", "r", "form", "chows", "triplets", "pair", "wait", "concealed_triplets")
+
+    def __init__(self, facts: HandFacts, reading: Reading) -> None:
+        self.f = facts
+        self.r = reading
+        self.form = reading.form
+        self.wait = reading.wait
+        chows: list[int] = []
+        triplets: list[tuple[int, bool, bool]] = []
+        pair = None
+        concealed = 0
+        for i, b in enumerate(reading.blocks):
+            if b.kind == CHOW:
+                chows.append(b.tile)
+            elif b.kind == PUNG or b.kind == KONG:
+                # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu).
+                is_concealed = b.concealed and not (i == reading.win_block and not facts.tsumo)
+                triplets.append((b.tile, is_concealed, b.kind == KONG))
+                concealed += is_concealed
+            elif b.kind == PAIR:
+                pair = b.tile
+        self.chows = chows
+        self.triplets = triplets
+        self.pair = pair
+        self.concealed_triplets = concealed
+
+    @property
+    def regular(self) -> bool:
+        return self.form == "regular"
+
+    def triplet_tiles(self) -> list[int]:
+        return [t for t, _, _ in self.triplets]
+
+    def blocks_all_contain(self, pred) -> bool:
+        """Every set and the pair holds a tile for which ``pred`` holds (全带)."""
+        if any(not (pred(c) or pred(c + 2)) for c in self.chows):
+            return False
+        if any(not pred(t) for t, _, _ in self.triplets):
+            return False
+        return self.pair is not None and pred(self.pair)

@@ -1,0 +1,378 @@
+"""Every yaku and yakuman of Riichi, one row each (digest ../shared/rules/riichi.md, "Yaku").
+
+A row's value is its closed han; ``open`` is its han on an open hand (0: closed only, None: same as closed).
+Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the option ``double_yakuman`` is on).
+The predicate takes a ``View`` of one reading. Which yaku a stronger one replaces is in ``replaces``.
+"""
+
+from __future__ import annotations
+
+from ...tiles import is_terminal
+from .. import ItemTable
+from .view import YAOCHU_SET, View
+
+YAKU = ItemTable()
+yaku = YAKU
+
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z (绿一色)
+CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _yaochu(t: int) -> bool:
+    return t in YAOCHU_SET
+
+
+# ---- one han -------------------------------------------------------------------------------------------------
+
+
+@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0)
+def riichi(v: View) -> bool:
+    return v.f.ctx.riichi or v.f.ctx.double_riichi
+
+
+@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0)
+def ippatsu(v: View) -> bool:
+    return v.f.ctx.ippatsu
+
+
+@yaku("menzen_tsumo", 1, en="Fully Concealed Hand", zh="门前清自摸和", ja="門前清自摸和", open=0)
+def menzen_tsumo(v: View) -> bool:
+    return v.f.tsumo
+
+
+@yaku("pinfu", 1, en="Pinfu", zh="平和", ja="平和", open=0)
+def pinfu(v: View) -> bool:
+    """All chows, a pair that gives no fu, a two-sided wait."""
+    return v.regular and len(v.chows) == 4 and v.wait == "ryanmen" and not _pair_fu(v)
+
+
+@yaku("iipeikou", 1, en="Pure Double Sequence", zh="一杯口", ja="一盃口", open=0)
+def iipeikou(v: View) -> bool:
+    return len(v.chows) != len(set(v.chows))
+
+
+@yaku("tanyao", 1, en="All Simples", zh="断幺九", ja="断么九", doc="open with option open_tanyao (食断)")
+def tanyao(v: View) -> bool:
+    return v.f.no_yaochu and (v.f.closed or v.f.opts["open_tanyao"])
+
+
+def _yakuhai_row(id_: str, tile: int, en: str, zh: str, ja: str) -> None:
+    @yaku(id_, 1, en=en, zh=zh, ja=ja)
+    def check(v: View) -> bool:
+        return tile in v.triplet_tiles()
+
+
+_yakuhai_row("haku", 31, "White Dragon", "役牌 白", "役牌 白")
+_yakuhai_row("hatsu", 32, "Green Dragon", "役牌 发", "役牌 發")
+_yakuhai_row("chun", 33, "Red Dragon", "役牌 中", "役牌 中")
+
+
+@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌")
+def seat_wind(v: View) -> bool:
+    return v.f.seat in v.triplet_tiles()
+
+
+@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌")
+def round_wind(v: View) -> bool:
+    return v.f.round in v.triplet_tiles()
+
+
+@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花")
+def rinshan(v: View) -> bool:
+    return v.f.ctx.rinshan
+
+
+@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓")
+def chankan(v: View) -> bool:
+    return v.f.ctx.chankan
+
+
+@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月")
+def haitei(v: View) -> bool:
+    return v.f.ctx.haitei
+
+
+@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚")
+def houtei(v: View) -> bool:
+    return v.f.ctx.houtei
+
+
+# ---- two han -------------------------------------------------------------------------------------------------
+
+
+@yaku("double_riichi", 2, en="Double Riichi", zh="双立直", ja="ダブル立直", open=0, replaces=("riichi",))
+def double_riichi(v: View) -> bool:
+    return v.f.ctx.double_riichi
+
+
+@yaku("chiitoitsu", 2, en="Seven Pairs", zh="七对子", ja="七対子", open=0)
+def chiitoitsu(v: View) -> bool:
+    return v.form == "seven_pairs"
+
+
+@yaku("ittsu", 2, en="Pure Straight", zh="一气通贯", ja="一気通貫", open=1)
+def ittsu(v: View) -> bool:
+    c = set(v.chows)
+    return any(s * 9 in c and s * 9 + 3 in c and s * 9 + 6 in c for s in range(3))
+
+
+@yaku("sanshoku", 2, en="Mixed Triple Sequence", zh="三色同顺", ja="三色同順", open=1)
+def sanshoku(v: View) -> bool:
+    c = set(v.chows)
+    return any(n in c and n + 9 in c and n + 18 in c for n in range(7))
+
+
+@yaku("toitoi", 2, en="All Triplets", zh="对对和", ja="対々和")
+def toitoi(v: View) -> bool:
+    return v.regular and len(v.triplets) == 4
+
+
+@yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻")
+def sanshoku_doukou(v: View) -> bool:
+    t = set(v.triplet_tiles())
+    return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+
+
+@yaku("sanankou", 2, en="Three Concealed Triplets", zh="三暗刻", ja="三暗刻")
+def sanankou(v: View) -> bool:
+    return v.concealed_triplets == 3
+
+
+@yaku("sankantsu", 2, en="Three Kongs", zh="三杠子", ja="三槓子")
+def sankantsu(v: View) -> bool:
+    return v.f.n_kongs == 3
+
+
+@yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1)
+def chanta(v: View) -> bool:
+    """Every set and the pair hold a terminal or an honor; at least one chow and one honor (else junchan/honroutou)."""
+    return v.regular and bool(v.chows) and v.f.honors and v.blocks_all_contain(_yaochu)
+
+
+@yaku("honroutou", 2, en="All Terminals and Honors", zh="混老头", ja="混老頭", replaces=("chanta",))
+def honroutou(v: View) -> bool:
+    return v.f.yaochu_only and v.f.honors and bool(v.f.suits)
+
+
+@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元")
+def shousangen(v: View) -> bool:
+    dragons = sum(1 for t in v.triplet_tiles() if t >= 31)
+    return dragons == 2 and v.pair is not None and v.pair >= 31
+
+
+@yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True)
+def sanrenkou(v: View) -> bool:
+    """Local yaku of seed 001 (option local_yaku): three triplets of one suit in a row."""
+    t = set(v.triplet_tiles())
+    return any(n < 27 and n % 9 <= 6 and n + 1 in t and n + 2 in t for n in t)
+
+
+# ---- three and six han ---------------------------------------------------------------------------------------
+
+
+@yaku("ryanpeikou", 3, en="Twice Pure Double Sequence", zh="二杯口", ja="二盃口", open=0, replaces=("iipeikou",))
+def ryanpeikou(v: View) -> bool:
+    c = sorted(v.chows)
+    return len(c) == 4 and c[0] == c[1] and c[2] == c[3]
+
+
+@yaku("junchan", 3, en="Fully Outside Hand", zh="纯全带幺九", ja="純全帯么九", open=2, replaces=("chanta",))
+def junchan(v: View) -> bool:
+    return v.regular and bool(v.chows) and not v.f.honors and v.blocks_all_contain(is_terminal)
+
+
+@yaku("honitsu", 3, en="Half Flush", zh="混一色", ja="混一色", open=2)
+def honitsu(v: View) -> bool:
+    return len(v.f.suits) == 1 and v.f.honors
+
+
+@yaku("chinitsu", 6, en="Full Flush", zh="清一色", ja="清一色", open=5, replaces=("honitsu",))
+def chinitsu(v: View) -> bool:
+    return len(v.f.suits) == 1 and not v.f.honors
+
+
+@yaku(
+    "renhou",
+    5,
+    en="Blessing of Man",
+    zh="人和",
+    ja="人和",
+    open=0,
+    doc="option renhou: mangan (5 han, adds to the others) or yakuman; off by default",
+)
+def renhou(v: View) -> bool:
+    return v.f.ctx.renhou and v.f.opts["renhou"] == "mangan"
+
+
+# ---- yakuman -------------------------------------------------------------------------------------------------
+
+
+@yaku("kokushi", "yakuman", en="Thirteen Orphans", zh="国士无双", ja="国士無双", yakuman=1, open=0)
+def kokushi(v: View) -> bool:
+    return v.form == "thirteen_orphans" and v.wait != "thirteen"
+
+
+@yaku(
+    "kokushi_13",
+    "double yakuman",
+    en="Thirteen-wait Thirteen Orphans",
+    zh="国士无双十三面",
+    ja="国士無双十三面待ち",
+    yakuman=2,
+    open=0,
+)
+def kokushi_13(v: View) -> bool:
+    return v.form == "thirteen_orphans" and v.wait == "thirteen"
+
+
+@yaku("suuankou", "yakuman", en="Four Concealed Triplets", zh="四暗刻", ja="四暗刻", yakuman=1, open=0)
+def suuankou(v: View) -> bool:
+    return v.concealed_triplets == 4 and v.wait != "tanki"
+
+
+@yaku(
+    "suuankou_tanki",
+    "double yakuman",
+    en="Single-wait Four Concealed Triplets",
+    zh="四暗刻单骑",
+    ja="四暗刻単騎",
+    yakuman=2,
+    open=0,
+)
+def suuankou_tanki(v: View) -> bool:
+    return v.concealed_triplets == 4 and v.wait == "tanki"
+
+
+@yaku("daisangen", "yakuman", en="Big Three Dragons", zh="大三元", ja="大三元", yakuman=1, pao=True)
+def daisangen(v: View) -> bool:
+    return sum(1 for t in v.triplet_tiles() if t >= 31) == 3
+
+
+@yaku("shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1)
+def shousuushii(v: View) -> bool:
+    winds = sum(1 for t in v.triplet_tiles() if 27 <= t <= 30)
+    return winds == 3 and v.pair is not None and 27 <= v.pair <= 30
+
+
+@yaku("daisuushii", "double yakuman", en="Big Four Winds", zh="大四喜", ja="大四喜", yakuman=2, pao=True)
+def daisuushii(v: View) -> bool:
+    return sum(1 for t in v.triplet_tiles() if 27 <= t <= 30) == 4
+
+
+@yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1)
+def tsuuiisou(v: View) -> bool:
+    return not v.f.suits
+
+
+@yaku(
+    "ryuuiisou",
+    "yakuman",
+    en="All Green",
+    zh="绿一色",
+    ja="緑一色",
+    yakuman=1,
+    doc="green tiles only (2s 3s 4s 6s 8s 6z); 6z not required (Tenhou)",
+)
+def ryuuiisou(v: View) -> bool:
+    c = v.f.counts
+    return all(c[t] == 0 or t in GREEN for t in range(34))
+
+
+@yaku("chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1)
+def chinroutou(v: View) -> bool:
+    return v.f.yaochu_only and not v.f.honors
+
+
+@yaku("chuuren", "yakuman", en="Nine Gates", zh="九莲宝灯", ja="九蓮宝燈", yakuman=1, open=0)
+def chuuren(v: View) -> bool:
+    return _chuuren(v) == 1
+
+
+@yaku("junsei_chuuren", "double yakuman", en="True Nine Gates", zh="纯正九莲宝灯", ja="純正九蓮宝燈", yakuman=2, open=0)
+def junsei_chuuren(v: View) -> bool:
+    return _chuuren(v) == 2
+
+
+def _chuuren(v: View) -> int:
+    """0 no, 1 nine gates, 2 pure nine gates (the 13 tiles before the win were 1112345678999: nine-sided wait)."""
+    f = v.f
+    if not v.regular or not f.closed or f.hand.melds or len(f.suits) != 1 or f.honors:
+        return 0
+    s = next(iter(f.suits)) * 9
+    c = f.counts[s : s + 9]
+    extra = [c[i] - CHUUREN[i] for i in range(9)]
+    if min(extra) < 0:
+        return 0
+    return 2 if extra[f.win - s] == 1 else 1
+
+
+@yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1)
+def suukantsu(v: View) -> bool:
+    return v.f.n_kongs == 4
+
+
+@yaku("tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0)
+def tenhou(v: View) -> bool:
+    return v.f.ctx.tenhou
+
+
+@yaku("chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0)
+def chiihou(v: View) -> bool:
+    return v.f.ctx.chiihou
+
+
+@yaku(
+    "renhou_yakuman",
+    "yakuman",
+    en="Blessing of Man",
+    zh="人和",
+    ja="人和",
+    yakuman=1,
+    open=0,
+    doc="option renhou = yakuman",
+)
+def renhou_yakuman(v: View) -> bool:
+    return v.f.ctx.renhou and v.f.opts["renhou"] == "yakuman"
+
+
+@yaku(
+    "suurenkou",
+    "yakuman",
+    en="Four Consecutive Triplets",
+    zh="四连刻",
+    ja="四連刻",
+    yakuman=1,
+    local=True,
+    replaces=("sanrenkou",),
+)
+def suurenkou(v: View) -> bool:
+    """Local yakuman of seed 001 (option local_yaku)."""
+    t = sorted(x for x in v.triplet_tiles() if x < 27)
+    return len(t) == 4 and t[3] - t[0] == 3 and t[0] // 9 == t[3] // 9
+
+
+@yaku("paarenchan", "yakuman", en="Eight Consecutive Dealer Wins", zh="八连庄", ja="八連荘", yakuman=1, local=True)
+def paarenchan(v: View) -> bool:
+    """Local yakuman of seed 001 (option local_yaku): the dealer's eighth win in a row (context ``paarenchan``)."""
+    return bool(v.f.ctx.extra.get("paarenchan")) and v.f.ctx.is_dealer
+
+
+def _pair_fu(v: View) -> int:
+    """Fu of the pair: dragons 2, seat wind 2, round wind 2 (a double wind by option double_wind_pair_fu)."""
+    p = v.pair
+    if p is None or p < 27:
+        return 0
+    if p >= 31:
+        return 2
+    fu = 0
+    if p == v.f.seat:
+        fu += 2
+    if p == v.f.round:
+        fu += 2
+    if fu == 4:
+        fu = v.f.opts["double_wind_pair_fu"]
+    return fu
+
+
+# Which yaku a stronger one replaces (each hand counts the higher of the two), from the rows' ``replaces``.
+REPLACES = {row.id: row.facts["replaces"] for row in YAKU if "replaces" in row.facts}

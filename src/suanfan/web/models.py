@@ -1,0 +1,215 @@
+"""The request and response bodies of the HTTP API, as pydantic models.
+
+The same models validate the requests, shape the responses and generate ``/openapi.json``. They follow the
+contract (../shared/CONTRACT.md): a hand object in, a result object out. Results keep every extra field a rule set
+adds (``fu_parts``, exclusions, multipliers, ...), so the models allow extra keys instead of listing them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+Tiles = Annotated[str | list[str], Field(description="tiles in mpsz (`123m0p55z`), Chinese names or Unicode tiles")]
+Wind = Annotated[str, Field(description="E, S, W or N (东 南 西 北 also read)")]
+Flag = Annotated[StrictBool | None, Field(description="win context flag, false when absent")]
+Count = Annotated[StrictInt | None, Field(ge=0)]
+
+
+class MeldIn(BaseModel):
+    """A meld as an object; the string form `pon:777z` / `chi:123m@L` is accepted too."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    type: Literal["chi", "pon", "minkan", "kakan", "ankan"]
+    tiles: str
+    from_: Literal["L", "A", "R"] | None = Field(None, alias="from", description="who the claimed tile came from")
+
+
+class ContextIn(BaseModel):
+    """The contract's win context (all optional) and the options. A rule set's own context flags
+    (`RuleSet.context_flags`, listed by `GET /api/rules`) are accepted as extra keys."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    rules: str | None = Field(None, description="rule set name (GET /api/rules lists them); default riichi")
+    melds: list[Annotated[str, Field(examples=["pon:777z"])] | MeldIn] = Field(default_factory=list, max_length=4)
+    options: dict[str, Any] = Field(default_factory=dict, description="the rule set's options, by name")
+    flowers: StrictInt | str | list[str] | None = Field(None, description="a count, or the flower tiles (1f-8f)")
+    tsumo: Flag = None
+    seat_wind: Wind | None = None
+    round_wind: Wind | None = None
+    riichi: Flag = None
+    double_riichi: Flag = None
+    ippatsu: Flag = None
+    rinshan: Flag = None
+    chankan: Flag = None
+    haitei: Flag = None
+    houtei: Flag = None
+    tenhou: Flag = None
+    chiihou: Flag = None
+    renhou: Flag = None
+    last_copy: Flag = None
+    after_kong_discard: Flag = None
+    declared: Flag = None
+    dora_indicators: Tiles | None = None
+    ura_indicators: Tiles | None = None
+    honba: Count = None
+    riichi_sticks: Count = None
+
+    def contract(self) -> dict:
+        """The contract's hand object: only the keys that were given, meld objects with their `from` key."""
+        return self.model_dump(by_alias=True, exclude_unset=True)
+
+
+class HandIn(ContextIn):
+    """One hand (the contract's hand JSON): the concealed tiles with the winning tile, the melds, the context."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+        json_schema_extra={
+            "examples": [{"rules": "riichi", "hand": "23455m456p789s11z", "win": "3m", "riichi": True}],
+        },
+    )
+
+    hand: Tiles
+    win: str | None = Field(None, description="the winning tile, one of the hand's; default the last tile written")
+
+
+class WaitsIn(ContextIn):
+    """A waiting hand: 13 tiles less 3 per meld, no winning tile. The context scores each wait (ron unless tsumo)."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+        json_schema_extra={"examples": [{"rules": "riichi", "hand": "2345m456p789s11z"}]},
+    )
+
+    hand: Tiles
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(description="stable, for programs: bad_tile, bad_count, bad_meld, bad_rules, bad_option, ...")
+    message: str = Field(description="for people: names the tile, the count or the meld that is wrong")
+
+
+class ErrorOut(BaseModel):
+    """Input that cannot be read (the contract's error object)."""
+
+    ok: Literal[False] = False
+    error: ErrorBody
+
+
+class ItemOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    value: Any = Field(description="han, fan, multiplier, ... as the rule set counts it; per count")
+    names: dict[str, str] = Field(description="en, zh, ja")
+    count: int | None = None
+    note: str | None = None
+
+
+class PaymentOut(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    from_: str = Field(alias="from", description="discarder, dealer, non_dealer, each, ...")
+    amount: int | float
+    note: str | None = None
+
+
+class PointsOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    hand: int | float = Field(description="what the winner gains from the hand, without honba and sticks")
+    received: int | float
+    payments: list[PaymentOut]
+
+
+class ResultOut(BaseModel):
+    """A scored hand (the contract's result object). Rule-set extras (e.g. Riichi's `fu_parts`) are extra keys."""
+
+    model_config = ConfigDict(extra="allow")
+
+    ok: Literal[True] = True
+    winning: bool
+    rules: str
+    hand: str
+    melds: list[str]
+    decomposition: list[Any]
+    items: list[ItemOut]
+    han: int | None
+    fu: int | None
+    fan: int | float | None
+    limit: str | None
+    points: PointsOut | None
+    reason: str | None = Field(None, description="why a complete hand does not win (not_winning: not complete)")
+
+
+BatchLine = Annotated[ResultOut | ErrorOut, Field(discriminator="ok")]
+
+
+class WaitOut(BaseModel):
+    tile: str
+    result: ResultOut
+
+
+class WaitsOut(BaseModel):
+    ok: Literal[True] = True
+    rules: str
+    hand: str
+    waits: list[WaitOut] = Field(description="the tiles that complete the hand, each with what it would score")
+
+
+class OptionOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    name: str
+    default: Any
+    doc: str
+    choices: list[Any] | None = None
+
+
+class ItemDefOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    value: Any
+    names: dict[str, str]
+    doc: str | None = None
+
+
+class TileSetOut(BaseModel):
+    name: str
+    kinds: list[str] = Field(description="every tile kind in play, mpsz")
+    copies: int
+    red_fives: bool
+    flowers: bool
+
+
+class RuleSetOut(BaseModel):
+    """A rule set as `RuleSet.describe()` gives it, plus its tile set spelled out."""
+
+    model_config = ConfigDict(extra="allow")
+
+    name: str
+    names: dict[str, str]
+    doc: str
+    tiles: str
+    tile_set: TileSetOut
+    options: list[OptionOut]
+    presets: dict[str, dict[str, Any]]
+    context_flags: list[str]
+    items: list[ItemDefOut]
+
+
+class ContextField(BaseModel):
+    name: str
+    type: Literal["bool", "wind", "tiles", "count"]
+
+
+class RulesOut(BaseModel):
+    rules: list[RuleSetOut]
+    context: list[ContextField] = Field(description="the contract's win context fields every rule set accepts")
