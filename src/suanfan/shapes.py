@@ -12,7 +12,7 @@ scoring (fu, pinfu, wait fans) can pick the best.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from .hand import Hand, Meld
@@ -87,7 +87,7 @@ class Reading:
         return [b.text() for b in self.blocks]
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_decompositions(
     counts: tuple[int, ...], need_pair: bool
 ) -> tuple[tuple[tuple[tuple[str, int], ...], int], ...]:
@@ -170,7 +170,7 @@ def regular_splits(counts: list[int]) -> list[tuple[list[tuple[str, int]], int]]
     for combo in product(*(d for _, d in per_suit)):
         sets = list(honors[0])
         pair = honors[1]
-        for (offset, _), (ss, p) in zip(per_suit, combo):
+        for (offset, _), (ss, p) in zip(per_suit, combo, strict=True):
             sets.extend((k, offset + t) for k, t in ss)
             if p >= 0:
                 pair = offset + p

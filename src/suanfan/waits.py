@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .hand import Hand
 from .shapes import (
@@ -68,7 +68,7 @@ def waits(
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_options(counts: tuple[int, ...], honors: bool) -> tuple[tuple[int, int, int], ...]:
     """Pareto-best (sets, partial sets, pair) counts one suit can make."""
     best: set[tuple[int, int, int]] = set()
