@@ -1,0 +1,825 @@
+"""四川麻将 · 血战到底 (Sichuan Bloody Battle): 108 tiles, pung and kong only, a missing suit, roots (根).
+
+Digest: ../shared/rules/sichuan.md (seed 000, section 四川麻将番数算法). Two scoring profiles (option ``profile``):
+
+- ``seed`` (SC-QQ, default): the seed's own table. One base category, the highest the hand reaches ("以下番型均不重复
+  计算，只按最大番算", §4), times the doubling add-ons (根, 杠上花, 杠上炮, 抢杠胡, ...): ``M = 2^(level-1+add-ons)``,
+  capped by ``cap_multiplier``.
+- ``modern`` (SC-XZ): additive 番 (§5), ``M = 2^min(F, cap_fan)``.
+
+Every reading of the hand is scored and the best kept (A14: highest uncapped value). A complete hand holding all
+three suits does not win (缺门, seed item 3): ``winning`` false, reason ``missing_suit_not_void``; with the modern
+定缺 flag ``void_suit`` a hand still holding the declared void suit fails with ``void_suit_held``.
+
+Context flags beside the contract's (``tsumo``, ``rinshan`` 杠上花, ``after_kong_discard`` 杠上炮, ``chankan`` 抢杠胡,
+``haitei`` 海底捞月, ``houtei`` 海底炮, ``tenhou`` 天胡, ``chiihou`` 地胡):
+
+- ``active_opponents`` (1-3, default 3): the other players still in the hand (血战: winners have left); each pays a
+  self-draw (A10).
+- ``discarder_kong`` (``minkan`` / ``kakan`` / ``ankan``): on 杠上炮, the kong the discarder had just made; needed
+  for 呼叫转移 (its kong money goes to the winner).
+- ``void_suit`` (``m`` / ``p`` / ``s``): the suit declared void (定缺, modern rule).
+
+Helpers for a round's end (查花猪 / 查大叫, §6) and for kongs:
+
+- ``max_value(hand, melds=(), options=None, void_suit=None) -> MaxValue | None``: a waiting (13-tile) hand's highest
+  value over its waits, valued as a win on a discard with no draw-only bonus, roots included, capped (A12);
+  None when the hand is not ready.
+- ``is_flower_pig(hand, melds=()) -> bool``: the tiles (hand and melds) hold all three suits (花猪).
+- ``flower_pig_penalty(options=None) -> int``: what a 花猪 pays each non-花猪 player still in the hand (A7).
+- ``kong_money(kind, options=None, payers=3) -> tuple[Payment, ...]``: the money a kong collects when made
+  (刮风下雨, seed item 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..hand import TILES_108, Context, Hand, Meld, build_context
+from ..result import Item, Payment, Points, Result
+from ..shapes import CHOW, KONG, PAIR, Reading
+from ..tiles import kind, parse_tiles, tile_name
+from . import ItemTable, Option, RuleSet
+
+SEED, MODERN = "seed", "modern"
+BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
+SUIT_LETTERS = "mps"
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the rows read: one reading of the hand plus the hand-level facts and the win's context."""
+
+    regular: bool  # four sets and a pair (not 七对)
+    all_pungs: bool  # 对对胡: regular and every set a pung or kong
+    yao_jiu: bool  # 带幺九: regular and every set and the pair hold a 1 or a 9
+    four_melds: bool  # 金钩钓: four declared melds, the winning tile waited on alone
+    four_kongs: bool
+    one_suit: bool
+    all_258: bool
+    roots: int  # 根: kinds of which the winner holds all four copies
+    no_19: bool
+    closed: bool  # 门清: no 碰 / 明杠 / 加杠 (暗杠 allowed)
+    ctx: Context
+
+
+TABLE = ItemTable()
+
+
+def row(id: str, *, zh: str, en: str, seed: int | None, modern: int | None, role: str, doc: str, **facts):
+    """A scoring element with its value in each profile (None: the profile does not know it)."""
+    return TABLE(id, {SEED: seed, MODERN: modern}, zh=zh, en=en, doc=doc, role=role, **facts)
+
+
+Pred = Callable[[Facts, dict], int]
+
+# --- shapes and base categories (seed §4 table; modern §5 shape table and modifiers) ---------------------------
+
+
+@row(
+    "ping_hu",
+    zh="平胡",
+    en="Plain Win",
+    seed=1,
+    modern=0,
+    role=BASE,
+    doc="Four sets and a pair, not all pungs (seed 一番 x1; modern shape 0).",
+)
+def _ping_hu(f: Facts, o: dict) -> int:
+    return f.regular and not f.all_pungs
+
+
+@row(
+    "dui_dui_hu",
+    zh="对对胡",
+    en="All Pungs",
+    seed=2,
+    modern=1,
+    role=BASE,
+    doc="Four pungs or kongs and a pair (大对子/碰碰胡; seed 二番 x2; modern shape 1).",
+)
+def _dui_dui_hu(f: Facts, o: dict) -> int:
+    return f.all_pungs
+
+
+@row(
+    "qi_dui",
+    zh="七对",
+    en="Seven Pairs",
+    seed=3,
+    modern=2,
+    role=BASE,
+    doc="Seven pairs, no melds; four of a kind may be two pairs (seed 三番 x4; modern shape 2).",
+)
+def _qi_dui(f: Facts, o: dict) -> int:
+    return not f.regular
+
+
+@row(
+    "qing_yi_se",
+    zh="清一色",
+    en="Full Flush",
+    seed=3,
+    modern=2,
+    role=BASE,
+    doc="Every tile of one suit (seed 三番 x4; modern +2).",
+)
+def _qing_yi_se(f: Facts, o: dict) -> int:
+    return f.one_suit
+
+
+@row(
+    "dai_yao_jiu",
+    zh="带幺九",
+    en="Terminals in Every Set",
+    seed=3,
+    modern=2,
+    role=BASE,
+    doc="Four sets and a pair, every set and the pair hold a 1 or a 9 (seed 三番 x4; modern +2).",
+)
+def _dai_yao_jiu(f: Facts, o: dict) -> int:
+    return f.yao_jiu
+
+
+@row(
+    "jiang_dui",
+    zh="将对",
+    en="All 2-5-8 Pungs",
+    seed=4,
+    modern=2,
+    role=BASE,
+    doc="All pungs, every tile a 2, 5 or 8 (seed 四番 x8; modern 将 +2 on top of 对对胡).",
+)
+def _jiang_dui(f: Facts, o: dict) -> int:
+    return f.all_pungs and f.all_258
+
+
+@row(
+    "jiang_qi_dui",
+    zh="将七对",
+    en="2-5-8 Seven Pairs",
+    seed=None,
+    modern=2,
+    role=BASE,
+    doc="Seven pairs, every tile a 2, 5 or 8 (modern only, 将 +2).",
+)
+def _jiang_qi_dui(f: Facts, o: dict) -> int:
+    return not f.regular and f.all_258
+
+
+@row(
+    "qing_dui",
+    zh="清对",
+    en="Pure All Pungs",
+    seed=4,
+    modern=None,
+    role=BASE,
+    doc="清一色 and 对对胡 (seed 四番 x8; modern: a display name, 1 + 2).",
+)
+def _qing_dui(f: Facts, o: dict) -> int:
+    return f.one_suit and f.all_pungs
+
+
+@row(
+    "long_qi_dui",
+    zh="龙七对",
+    en="Dragon Seven Pairs",
+    seed=5,
+    modern=None,
+    role=BASE,
+    absorbs_root=True,
+    doc="Seven pairs with a root; the seed's 五番 x16 (A1, option long_qidui_multiplier), one root absorbed "
+    "(同时减1根). Modern: a display name, 七对 2 + 根 1.",
+)
+def _long_qi_dui(f: Facts, o: dict) -> int:
+    return not f.regular and f.roots > 0 and o["long_qidui_multiplier"] == 16
+
+
+@row(
+    "qing_qi_dui",
+    zh="清七对",
+    en="Pure Seven Pairs",
+    seed=5,
+    modern=None,
+    role=BASE,
+    doc="清一色 and 七对 (seed 五番 x16; modern: a display name, 2 + 2).",
+)
+def _qing_qi_dui(f: Facts, o: dict) -> int:
+    return f.one_suit and not f.regular
+
+
+@row(
+    "qing_yao_jiu",
+    zh="清幺九",
+    en="Pure Terminals in Every Set",
+    seed=5,
+    modern=None,
+    role=BASE,
+    doc="清一色 and 带幺九 (seed 五番 x16; modern: 2 + 2).",
+)
+def _qing_yao_jiu(f: Facts, o: dict) -> int:
+    return f.one_suit and f.yao_jiu
+
+
+@row(
+    "qing_long_qi_dui",
+    zh="清龙七对",
+    en="Pure Dragon Seven Pairs",
+    seed=6,
+    modern=None,
+    role=BASE,
+    absorbs_root=True,
+    doc="清一色 seven pairs with a root (seed 六番 x32, one root absorbed; modern 2 + 2 + 根).",
+)
+def _qing_long_qi_dui(f: Facts, o: dict) -> int:
+    return f.one_suit and not f.regular and f.roots > 0
+
+
+@row(
+    "jin_gou_diao",
+    zh="金钩钓",
+    en="Golden Hook",
+    seed=None,
+    modern=1,
+    role=ADD,
+    doc="All pungs with four declared melds, won on the single wait for the pair (全求人/单钓; modern +1, A11).",
+)
+def _jin_gou_diao(f: Facts, o: dict) -> int:
+    return f.all_pungs and f.four_melds
+
+
+@row(
+    "tian_hu",
+    zh="天胡",
+    en="Heavenly Hand",
+    seed=6,
+    modern=5,
+    role=BASE,
+    doc="The dealer wins on the initial 14 tiles (seed 六番 x32; modern +5; option tian_di_hu).",
+)
+def _tian_hu(f: Facts, o: dict) -> int:
+    return f.ctx.tenhou and o["tian_di_hu"]
+
+
+@row(
+    "di_hu",
+    zh="地胡",
+    en="Earthly Hand",
+    seed=6,
+    modern=5,
+    role=BASE,
+    doc="A non-dealer wins before his second draw, nobody having claimed (A6; option di_hu_requires_self_draw).",
+)
+def _di_hu(f: Facts, o: dict) -> int:
+    return f.ctx.chiihou and o["tian_di_hu"] and (f.ctx.tsumo or not o["di_hu_requires_self_draw"])
+
+
+# --- add-ons: +1 番 each, on top of the base category (另加番) ---------------------------------------------------
+
+
+@row(
+    "gen",
+    zh="根",
+    en="Root",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Each kind of which the winner holds all four copies: a kong, or four tiles in hand used any way (A2).",
+)
+def _gen(f: Facts, o: dict) -> int:
+    return f.roots
+
+
+@row(
+    "gang_shang_hua",
+    zh="杠上花",
+    en="Win on a Kong Replacement",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Self-draw on the replacement tile after one's own kong (context rinshan).",
+)
+def _gang_shang_hua(f: Facts, o: dict) -> int:
+    return f.ctx.rinshan
+
+
+@row(
+    "gang_shang_pao",
+    zh="杠上炮",
+    en="Win on a Discard after a Kong",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Win on the tile a player discards right after his kong (context after_kong_discard).",
+)
+def _gang_shang_pao(f: Facts, o: dict) -> int:
+    return f.ctx.after_kong_discard
+
+
+@row(
+    "qiang_gang_hu",
+    zh="抢杠胡",
+    en="Robbing a Kong",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Win on the tile another player adds to his pung (A4; option qiang_gang_bonus).",
+)
+def _qiang_gang_hu(f: Facts, o: dict) -> int:
+    return f.ctx.chankan and o["qiang_gang_bonus"]
+
+
+@row(
+    "hai_di_lao_yue",
+    zh="海底捞月",
+    en="Last Tile Self-Draw",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Self-draw of the last wall tile (option haidi: seed off, modern on).",
+)
+def _hai_di_lao_yue(f: Facts, o: dict) -> int:
+    return f.ctx.haitei and o["haidi"]
+
+
+@row(
+    "hai_di_pao",
+    zh="海底炮",
+    en="Win on the Last Discard",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Win on the discard made right after the last wall tile (option haidi).",
+)
+def _hai_di_pao(f: Facts, o: dict) -> int:
+    return f.ctx.houtei and o["haidi"]
+
+
+@row(
+    "zi_mo",
+    zh="自摸",
+    en="Self-Draw",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="Self-draw +1 番 when self_draw is add_fan (A5); not added to 天胡.",
+)
+def _zi_mo(f: Facts, o: dict) -> int:
+    return f.ctx.tsumo and o["self_draw"] == "add_fan" and not (f.ctx.tenhou and o["tian_di_hu"])
+
+
+@row(
+    "men_qing",
+    zh="门清",
+    en="Concealed Hand",
+    seed=None,
+    modern=1,
+    role=ADD,
+    doc="No 碰 / 明杠 / 加杠, concealed kongs allowed (modern option men_qing_zhong_zhang).",
+)
+def _men_qing(f: Facts, o: dict) -> int:
+    return f.closed and o["men_qing_zhong_zhang"]
+
+
+@row(
+    "zhong_zhang",
+    zh="中张",
+    en="No Terminals",
+    seed=None,
+    modern=1,
+    role=ADD,
+    doc="No 1 or 9 anywhere (modern option men_qing_zhong_zhang).",
+)
+def _zhong_zhang(f: Facts, o: dict) -> int:
+    return f.no_19 and o["men_qing_zhong_zhang"]
+
+
+ROWS: tuple[tuple[str, Pred], ...] = tuple((r.id, r.check) for r in TABLE)
+
+OPTIONS = (
+    Option(
+        "profile",
+        SEED,
+        "seed: the seed's max-only table plus doublings (SC-QQ); modern: additive 番 (SC-XZ)",
+        (SEED, MODERN),
+    ),
+    Option(
+        "cap_fan", 4, "modern: cap on the 番 total, M = 2^min(F, cap_fan); None = no cap (WMT: 3)", (3, 4, 5, 6, None)
+    ),
+    Option(
+        "cap_multiplier",
+        None,
+        "seed: cap on the multiplier (8 满格, 16, 32); None = no cap (the seed is silent)",
+        (None, 8, 16, 32),
+    ),
+    Option(
+        "self_draw",
+        None,
+        "add_base (自摸加底: each payer +1 底), add_fan (自摸 +1 番) or none; "
+        "None = the profile's (seed add_base, modern add_fan)",
+        (None, "add_base", "add_fan", "none"),
+    ),
+    Option(
+        "zhigang_money",
+        None,
+        "直杠 (kong on a discard): what the discarder pays, in 底; None = the profile's (seed 1, modern 2; A13)",
+        (None, 1, 2),
+    ),
+    Option(
+        "hu_jiao_zhuan_yi",
+        None,
+        "呼叫转移: on 杠上炮 the discarder hands that kong's money to the winner; "
+        "None = the profile's (seed off, modern on)",
+        (None, True, False),
+    ),
+    Option("qiang_gang_bonus", True, "抢杠胡 counts +1 番 (A4)"),
+    Option(
+        "haidi", None, "海底捞月 / 海底炮 count +1 番; None = the profile's (seed off, modern on)", (None, True, False)
+    ),
+    Option(
+        "long_qidui_multiplier",
+        16,
+        "seed: 龙七对 is 五番 x16 as the seed prints it, or x8 (七对 x4 times its root; A1)",
+        (16, 8),
+    ),
+    Option("tian_di_hu", True, "天胡 / 地胡 count (seed 六番, modern +5)"),
+    Option("di_hu_requires_self_draw", False, "地胡 only by self-draw (A6)"),
+    Option("men_qing_zhong_zhang", False, "modern: 门清 +1 and 中张 +1"),
+    Option(
+        "flower_pig_penalty",
+        None,
+        "what a 花猪 pays each non-花猪 player, in 底; None = the profile's "
+        "(seed 16, modern 2^cap_fan, 16 when uncapped)",
+        (None, 8, 16, 32, 64),
+    ),
+    Option("base", 1, "底: the base stake every amount is counted in"),
+)
+
+PROFILE_DEFAULTS = {
+    SEED: {"self_draw": "add_base", "zhigang_money": 1, "hu_jiao_zhuan_yi": False, "haidi": False},
+    MODERN: {"self_draw": "add_fan", "zhigang_money": 2, "hu_jiao_zhuan_yi": True, "haidi": True},
+}
+KONG_NAMES = {"minkan": "直杠", "kakan": "补杠", "ankan": "暗杠"}
+
+
+def _facts(hand: Hand, r: Reading, ctx: Context, hand_facts: dict) -> Facts:
+    sets = [b for b in r.blocks if b.kind != PAIR]
+    regular = r.form == "regular"
+    all_pungs = regular and all(b.kind != CHOW for b in sets)
+    yao_jiu = regular and all((b.tile % 9 in (0, 6)) if b.kind == CHOW else (b.tile % 9 in (0, 8)) for b in r.blocks)
+    return Facts(
+        regular,
+        all_pungs,
+        yao_jiu,
+        len(hand.melds) == 4,
+        len(hand.melds) == 4 and all(b.kind == KONG for b in sets),
+        ctx=ctx,
+        **hand_facts,
+    )
+
+
+def _hand_facts(hand: Hand) -> dict:
+    kinds = [kind(t) for t in hand.all_tiles()]
+    counts = [0] * 27
+    for k in kinds:
+        counts[k] += 1
+    return {
+        "one_suit": len({k // 9 for k in kinds}) == 1,
+        "all_258": all(k % 9 in (1, 4, 7) for k in kinds),
+        "roots": sum(1 for n in counts if n == 4),
+        "no_19": all(k % 9 not in (0, 8) for k in kinds),
+        "closed": hand.is_closed,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One reading scored under a profile."""
+
+    reading: Reading
+    items: tuple[Item, ...]
+    fan: int  # seed: level + add-ons; modern: F
+    uncapped: int  # the multiplier before the cap
+    name: str
+
+
+def _score_seed(f: Facts, o: dict, r: Reading) -> Scored:
+    base_hits = []
+    adds: list[Item] = []
+    add_fan = 0
+    for id_, pred in ROWS:
+        d = TABLE[id_]
+        level = d.value[SEED]
+        if level is None:
+            continue
+        hit = pred(f, o)
+        if not hit:
+            continue
+        if d.facts["role"] == BASE:
+            base_hits.append(d)
+        else:
+            n = int(hit)
+            adds.append(d.item(1, count=n if id_ == "gen" else None))
+            add_fan += n
+    best = max(base_hits, key=lambda d: (d.value[SEED] - (1 if d.facts.get("absorbs_root") else 0), d.value[SEED]))
+    level = best.value[SEED]
+    if best.facts.get("absorbs_root"):
+        # 龙七对 / 清龙七对: the root that makes the 龙 is in the category ("同时减1根", seed table row 五番/六番)
+        adds = [i if i.id != "gen" else TABLE["gen"].item(1, count=i.count - 1) for i in adds]
+        adds = [i for i in adds if i.count != 0]
+        add_fan -= 1
+    fan = level + add_fan
+    base_item = best.item(level, note=f"x{2 ** (level - 1)}")
+    return Scored(r, (base_item, *adds), fan, 2 ** (fan - 1), best.names["zh"])
+
+
+def _score_modern(f: Facts, o: dict, r: Reading) -> Scored:
+    items = []
+    total = 0
+    for id_, pred in ROWS:
+        d = TABLE[id_]
+        v = d.value[MODERN]
+        if v is None:
+            continue
+        hit = pred(f, o)
+        if not hit:
+            continue
+        n = int(hit)
+        items.append(d.item(v, count=n if id_ == "gen" else None))
+        total += v * n
+    return Scored(r, tuple(items), total, 2**total, _modern_name(f))
+
+
+def _modern_name(f: Facts) -> str:
+    """The name a table calls the hand (§5: display names are derived, never extra points)."""
+    if not f.regular:
+        name = ("七对", "龙七对", "双龙七对", "三龙七对")[min(f.roots, 3)]
+        if f.all_258:
+            name = "将" + name
+        return "清" + name if f.one_suit else name
+    if f.all_pungs:
+        name = ("十八罗汉" if f.four_kongs else "金钩钓") if f.four_melds else "对对胡"
+        if f.all_258:
+            name = "将对" if name == "对对胡" else "将" + name
+        if f.one_suit:
+            name = "清对" if name == "对对胡" else "清" + name
+        return name
+    if f.one_suit:
+        return "清幺九" if f.yao_jiu else "清一色"
+    return "带幺九" if f.yao_jiu else "平胡"
+
+
+def _kong_items(hand: Hand, o: dict, payers: int) -> list[dict]:
+    out = []
+    for m in hand.melds:
+        if m.is_kong:
+            pays = _kong_money(m.kind, o, payers)
+            out.append(
+                {
+                    "meld": str(m),
+                    "kind": KONG_NAMES[m.kind],
+                    "payments": [p.to_dict() for p in pays],
+                    "total": sum(p.amount for p in pays),
+                }
+            )
+    return out
+
+
+class Sichuan(RuleSet):
+    name = "sichuan"
+    names = {"en": "Sichuan Bloody Battle", "zh": "四川麻将 血战到底", "ja": "四川麻雀 血戦到底"}
+    tile_set = TILES_108
+    options = OPTIONS
+    context_flags = ("active_opponents", "discarder_kong", "void_suit")
+    items = TABLE
+    doc = __doc__ or ""
+
+    def resolve_options(self, given: dict | None) -> dict:
+        """The options given, with the profile-dependent ones (None) filled from the profile (§7)."""
+        opts = super().resolve_options(given)
+        if isinstance(opts["base"], bool) or not isinstance(opts["base"], int) or opts["base"] < 1:
+            raise InputError("bad_option", f"option 'base' is a whole number 1 or more, not {opts['base']!r}")
+        for key, value in PROFILE_DEFAULTS[opts["profile"]].items():
+            if opts[key] is None:
+                opts[key] = value
+        return opts
+
+    def forms(self, opts: dict) -> dict:
+        return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": False}
+
+    def waits(self, hand: Hand, opts: dict) -> list[int]:
+        """Waits that give a winning hand: a wait in a third suit makes a 花猪 hand, which cannot win."""
+        suits = {kind(t) // 9 for t in hand.all_tiles()}
+        return [t for t in super().waits(hand, opts) if len(suits | {t // 9}) <= 2]
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        active, discarder_kong, void = _check_context(hand, ctx, opts)
+        melds = tuple(str(m) for m in hand.melds)
+        readings = self.readings(hand, opts)
+        if not readings:
+            return Result(
+                True,
+                False,
+                self.name,
+                hand.text(),
+                melds,
+                reason="not_winning",
+                explain={"reason_text": "the tiles do not make four sets and a pair or seven pairs"},
+            )
+        hand_facts = _hand_facts(hand)
+        scorer = _score_seed if opts["profile"] == SEED else _score_modern
+        best: Scored | None = None
+        for r in readings:
+            s = scorer(_facts(hand, r, ctx, hand_facts), opts, r)
+            if best is None or s.uncapped > best.uncapped:
+                best = s
+        assert best is not None
+        multiplier, capped = _cap(best, opts)
+        b = opts["base"]
+        explain = {
+            "profile": opts["profile"],
+            "name": best.name,
+            "multiplier": multiplier,
+            "multiplier_uncapped": best.uncapped,
+            "kong_money": _kong_items(hand, opts, active),
+        }
+        suits = sorted({kind(t) // 9 for t in hand.all_tiles()})
+        reason = None
+        if len(suits) == 3:
+            reason = "missing_suit_not_void"
+            explain["reason_text"] = "缺门: a winning hand holds at most two suits; this one holds all three"
+        elif void is not None and SUIT_LETTERS.index(void) in suits:
+            reason = "void_suit_held"
+            explain["reason_text"] = f"定缺: the hand still holds the declared void suit {void}"
+        points = None if reason else _payments(ctx, opts, multiplier, b, active, discarder_kong)
+        return Result(
+            True,
+            reason is None,
+            self.name,
+            hand.text(),
+            melds,
+            tuple(best.reading.texts()),
+            best.items,
+            fan=best.fan,
+            limit="capped" if capped else None,
+            points=points,
+            reason=reason,
+            explain=explain,
+        )
+
+
+def _cap(s: Scored, o: dict) -> tuple[int, bool]:
+    if o["profile"] == SEED:
+        cap = o["cap_multiplier"]
+        return (cap, True) if cap is not None and s.uncapped > cap else (s.uncapped, False)
+    cap = o["cap_fan"]
+    return (2**cap, True) if cap is not None and s.fan > cap else (s.uncapped, False)
+
+
+def _payments(ctx: Context, o: dict, m: int, b: int, active: int, discarder_kong: str | None) -> Points:
+    """§6: a discard win is paid by the discarder (抢杠胡: the robbed player); a self-draw by every other player
+    still in the hand, each adding 1 底 under 自摸加底. 呼叫转移 hands the discarder's kong money on (A9)."""
+    pays: list[Payment] = []
+    if ctx.tsumo:
+        extra = b if o["self_draw"] == "add_base" else 0
+        note = "自摸加底" if extra else None
+        pays += [Payment("other", b * m + extra, note) for _ in range(active)]
+    else:
+        pays.append(
+            Payment(
+                "discarder",
+                b * m,
+                "抢杠: the player whose 补杠 was robbed; that kong pays nothing" if ctx.chankan else None,
+            )
+        )
+    hand_total = sum(p.amount for p in pays)
+    transfer = 0
+    if ctx.after_kong_discard and o["hu_jiao_zhuan_yi"]:
+        transfer = sum(p.amount for p in _kong_money(discarder_kong, o, active))
+        pays.append(Payment("discarder", transfer, f"呼叫转移: the money of his {KONG_NAMES[discarder_kong]}"))
+    extra_points = {"base": b, "kong_transfer": transfer} if transfer else {"base": b}
+    return Points(hand_total, hand_total + transfer, tuple(pays), extra_points)
+
+
+def _check_context(hand: Hand, ctx: Context, o: dict) -> tuple[int, str | None, str | None]:
+    """The flags that contradict each other or the hand are input errors, named."""
+    extra = ctx.extra
+    active = extra.get("active_opponents", 3)
+    if isinstance(active, bool) or active not in (1, 2, 3):
+        raise InputError(
+            "bad_context",
+            f"active_opponents is the number of other players still in the hand (1, 2 or 3), not {active!r}",
+        )
+    dk = extra.get("discarder_kong")
+    if dk is not None and dk not in KONG_NAMES:
+        raise InputError("bad_context", f"discarder_kong is minkan, kakan or ankan, not {dk!r}")
+    void = extra.get("void_suit")
+    if void is not None and void not in tuple(SUIT_LETTERS):
+        raise InputError("bad_context", f"void_suit is m, p or s, not {void!r}")
+    need_tsumo = {"rinshan": "杠上花", "haitei": "海底捞月", "tenhou": "天胡"}
+    need_ron = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
+    for flag, zh in need_tsumo.items():
+        if getattr(ctx, flag) and not ctx.tsumo:
+            raise InputError("bad_context", f"{flag} ({zh}) is a self-draw win; set tsumo")
+    for flag, zh in need_ron.items():
+        if getattr(ctx, flag) and ctx.tsumo:
+            raise InputError("bad_context", f"{flag} ({zh}) is a win on another player's tile; tsumo must be false")
+    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+        raise InputError("bad_context", "rinshan (杠上花) needs a kong among the melds")
+    if ctx.tenhou and (not ctx.is_dealer or hand.melds):
+        raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) win on his dealt tiles, no melds")
+    if ctx.chiihou and ctx.is_dealer:
+        raise InputError("bad_context", "chiihou (地胡) is a non-dealer's win; seat_wind E is the dealer")
+    if ctx.after_kong_discard and o["hu_jiao_zhuan_yi"] and dk is None:
+        raise InputError(
+            "bad_context",
+            "after_kong_discard (杠上炮) with 呼叫转移 (option hu_jiao_zhuan_yi) needs "
+            "discarder_kong: minkan, kakan or ankan, the kong the discarder made",
+        )
+    if ctx.tsumo and (dk is not None):
+        raise InputError("bad_context", "discarder_kong is for a win on a discard after a kong (杠上炮)")
+    return active, dk, void
+
+
+# --- helpers for the round's end and for kongs -------------------------------------------------------------------
+
+
+def kong_money(kind_: str, options: dict | None = None, payers: int = 3) -> tuple[Payment, ...]:
+    """刮风下雨 (seed item 6, §6): 直杠 (``minkan``) is paid by the discarder (seed 1 底, modern 2: option
+    zhigang_money); 补杠 (``kakan``) 1 底 and 暗杠 (``ankan``) 2 底 by each of ``payers`` other players still in the
+    hand. A robbed 补杠 (抢杠胡) pays nothing; kong money of a player not ready at a draw is refunded (退税)."""
+    if isinstance(payers, bool) or payers not in (1, 2, 3):
+        raise InputError("bad_input", f"payers is the number of other players still in the hand (1-3), not {payers!r}")
+    return _kong_money(kind_, RULESET.resolve_options(options), payers)
+
+
+def _kong_money(kind_: str, o: dict, payers: int) -> tuple[Payment, ...]:
+    b = o["base"]
+    if kind_ == "minkan":
+        return (Payment("discarder", b * o["zhigang_money"], "直杠 (刮风)"),)
+    if kind_ == "kakan":
+        return tuple(Payment("other", b, "补杠 (刮风)") for _ in range(payers))
+    if kind_ == "ankan":
+        return tuple(Payment("other", 2 * b, "暗杠 (下雨)") for _ in range(payers))
+    raise InputError("bad_meld", f"kong kind is minkan (直杠), kakan (补杠) or ankan (暗杠), not {kind_!r}")
+
+
+def _tiles_and_melds(hand, melds) -> list[int]:
+    tiles = [kind(t) for t in parse_tiles(hand)]
+    for m in melds or ():
+        tiles += [kind(t) for t in Meld.parse(m).tiles]
+    bad = [tile_name(t) for t in tiles if t >= 27]
+    if bad:
+        raise InputError("bad_tile", f"{', '.join(bad)} is not in Sichuan's 108 tiles (no honors, no flowers)")
+    return tiles
+
+
+def is_flower_pig(hand, melds=()) -> bool:
+    """花猪 (查花猪, seed item 7): the player's tiles, hand and melds, hold all three suits."""
+    return len({t // 9 for t in _tiles_and_melds(hand, melds)}) == 3
+
+
+def flower_pig_penalty(options: dict | None = None) -> int:
+    """What a 花猪 pays each non-花猪 player still in the hand (A7): seed 16 底, modern 2^cap_fan 底."""
+    o = RULESET.resolve_options(options)
+    if o["flower_pig_penalty"] is not None:
+        return o["base"] * o["flower_pig_penalty"]
+    if o["profile"] == MODERN and o["cap_fan"] is not None:
+        return o["base"] * 2 ** o["cap_fan"]
+    return o["base"] * 16
+
+
+@dataclass(frozen=True, slots=True)
+class MaxValue:
+    """查大叫: a ready hand's best value (A12): the wait, the multiplier, the 番 and the amount each non-ready
+    player pays."""
+
+    tile: str
+    multiplier: int
+    fan: int
+    amount: int
+    result: Result
+
+
+def max_value(hand, melds=(), options: dict | None = None, void_suit: str | None = None) -> MaxValue | None:
+    """The highest value a waiting (13-tile) hand can reach: every wait scored as a win on a discard with no
+    draw-only bonus (自摸, 杠上花, 海底, 天地胡), roots included, capped. None when the hand is not ready."""
+    o = RULESET.resolve_options(options)
+    h = Hand.build(hand, None, melds, tile_set=TILES_108, waiting=True)
+    ctx = build_context(RULESET.context_flags, void_suit=void_suit)
+    best: MaxValue | None = None
+    for t in RULESET.waits(h, o):
+        r = RULESET.score(Hand((*h.concealed, t), h.melds, t), ctx, o)
+        if not r.winning:
+            continue
+        m = r.explain["multiplier"]
+        if best is None or m > best.multiplier:
+            best = MaxValue(tile_name(t), m, r.fan, o["base"] * m, r)
+    return best
+
+
+RULESET = Sichuan()
+
+__all__ = ["RULESET", "MaxValue", "flower_pig_penalty", "is_flower_pig", "kong_money", "max_value"]
