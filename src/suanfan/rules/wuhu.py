@@ -1,0 +1,576 @@
+"""芜湖麻将 (Wuhu, Anhui): 支数, 押当, 嘴子, 交牌 under the 2468, 315 and 面对面 (mdm) schemes.
+
+Everything here follows ../shared/rules/wuhu.md (the digest; § numbers below refer to it). A hand is scored as
+底番 (by win type) + 支番 (by 支数 and 押) + 杠番 + 嘴子, unless it is a 交牌 (全交 / 大满贯), whose value replaces
+底番 + 支番 + 嘴子 (W8). The four honour tiles are interchangeable and are all read as ``7z`` (W13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..hand import Context, Hand, TileSet, parse_wind
+from ..result import Item, Payment, Points, Result
+from ..shapes import CHOW, PUNG, Reading, readings
+from ..tiles import format_tiles, kind, tile_name
+from ..waits import waits as find_waits
+from . import ItemTable, Option, RuleSet
+
+HONOR = 33  # 7z: the one kind all four honour tiles are read as (§2, W13)
+WIND_KINDS = (27, 28, 29, 30)
+TILES_112 = TileSet("112", frozenset(range(27)) | frozenset((*WIND_KINDS, HONOR)))
+SCHEMES = ("2468", "315", "mdm")
+SEATS = ("E", "S", "W", "N")
+
+# 底番 by win type and scheme (§4, §5, §6).
+WIN_TYPES = ("pinghu", "yadang", "zimo", "zimo_yadang")
+DI_FAN = {"2468": (2, 4, 6, 8), "315": (1, 2, 3, 4), "mdm": (1, 2, 3, 4)}
+# 杠番 (明杠 = 直杠 or 补杠, 暗杠): 2468 footer "明杠+2 暗杠+4"; 315 remark "明杠+1，暗杠+2"; 面对面 "明杠：1；暗杠：2".
+GANG_FAN = {"2468": (2, 4), "315": (1, 2), "mdm": (1, 2)}
+# 嘴子 on a discard win / on a self-draw: 2468 "+5, 自摸嘴子翻倍"; 315 "平成+2，自摸+4"; 面对面 "5番, 自摸嘴子翻番".
+ZUIZI_FAN = {"2468": (5, 10), "315": (2, 4), "mdm": (5, 10)}
+# 315: 杠后开花 "明杠+4，暗杠+5（已包括杠）" = that kong's own 杠番 (1 or 2) + 3 for the 嘴子 itself.
+GANGKAI_315 = 3
+
+items = ItemTable()
+
+# ---- 底番 (§3.4): exactly one of the four win types -------------------------------------------------------------
+for _i, (_id, _zh, _en) in enumerate(
+    (
+        ("pinghu", "平胡", "Plain win (萝卜·平成)"),
+        ("yadang", "押当", "Closed-wait win (押当·平成)"),
+        ("zimo", "自摸", "Self-draw (萝卜·自摸)"),
+        ("zimo_yadang", "自摸押当", "Self-drawn closed wait"),
+    )
+):
+    items(
+        _id,
+        {s: DI_FAN[s][_i] for s in SCHEMES},
+        en=_en,
+        zh=_zh,
+        kind="di_fan",
+        doc=f"底番 of a {_zh} win; the 2468 table adds its 支番 to it, the dealer adds it once more (§4, §7).",
+    )(None)
+
+items(
+    "zhi_fan",
+    {
+        "2468": "⌈n/2⌉ · ⌈(n+y)/2⌉ · n · n+y",
+        "315": "round(2n/10) · round(2(n+y)/10) · round(4n/10) · round(4(n+y)/10)",
+        "mdm": "as 2468",
+    },
+    en="Suit-count points",
+    zh="支番",
+    kind="zhi_fan",
+    doc="支番 from 支数 n (tiles of the longest number suit, a kong counts 4) and 押 y, per win type in the order "
+    "平胡 · 押当 · 自摸 · 自摸押当 (§4, §5, §6).",
+)(None)
+items(
+    "minggang",
+    {s: GANG_FAN[s][0] for s in SCHEMES},
+    en="Exposed kong",
+    zh="明杠",
+    kind="gang",
+    doc="Per 直杠 or 补杠 (minkan, kakan).",
+)(None)
+items(
+    "angang", {s: GANG_FAN[s][1] for s in SCHEMES}, en="Concealed kong", zh="暗杠", kind="gang", doc="Per 暗杠 (ankan)."
+)(None)
+
+
+# ---- 嘴子 (§3.5): each distinct one counts once ------------------------------------------------------------------
+def _zuizi(id: str, zh: str, en: str, doc: str):
+    return items(id, {s: list(ZUIZI_FAN[s]) for s in SCHEMES}, en=en, zh=zh, kind="zuizi", doc=doc)
+
+
+@_zuizi("duiduihu", "对对胡", "All pungs", "Four pungs or kongs (the honour pung too) and a pair.")
+def duiduihu(r: Reading, f: _Facts) -> bool:
+    return all(b.is_triplet for b in r.sets)
+
+
+@_zuizi("tongtian", "通天", "Pure straight (一条龙)", "123, 456 and 789 of one suit as three sequences.")
+def tongtian(r: Reading, f: _Facts) -> bool:
+    chows = {b.tile for b in r.sets if b.kind == CHOW}
+    return any({s, s + 3, s + 6} <= chows for s in (0, 9, 18))
+
+
+@_zuizi(
+    "sihuo",
+    "四活",
+    "Four alive (四核)",
+    "All four copies of a tile, not declared as a kong, used as a pung plus one tile of a sequence (3+1). "
+    "Pair + two sequences (2+1+1) is 拉活 and does not count. Two such kinds = 双四活, still one 嘴子 (§3.5) "
+    "and a 交牌 trigger of its own.",
+)
+def sihuo(r: Reading, f: _Facts) -> bool:
+    return bool(sihuo_kinds(r))
+
+
+@_zuizi("hunyise", "混一色", "Half flush", "One number suit plus at least one honour tile.")
+def hunyise(r: Reading, f: _Facts) -> bool:
+    return len(f.suits) == 1 and f.honors > 0
+
+
+@_zuizi(
+    "ganghou_kaihua",
+    "杠后开花",
+    "Win on a kong replacement",
+    "Self-draw on the replacement tile after one's own kong (context rinshan). 2468: 10 (W6); 315: +3, i.e. "
+    "+4 / +5 with that 明杠 / 暗杠's own 杠番 (315 remark).",
+)
+def ganghou_kaihua(r: Reading, f: _Facts) -> bool:
+    return f.rinshan
+
+
+ZUIZI = ("duiduihu", "tongtian", "sihuo", "hunyise", "ganghou_kaihua")
+
+
+def sihuo_kinds(r: Reading) -> list[int]:
+    """Kinds used as a pung (concealed or 碰) and again inside a sequence: 四活 when one, 双四活 when two."""
+    chow_tiles = {t for b in r.sets if b.kind == CHOW for t in b.tiles}
+    return sorted(b.tile for b in r.sets if b.kind == PUNG and b.tile in chow_tiles)
+
+
+# ---- 交牌 triggers (§3.6); `uses` = the 嘴子 the trigger is made of (the others are "extra", +10 each, W8) --------
+def _jiao(id: str, zh: str, en: str, doc: str, uses: tuple[str, ...] = (), mdm: bool = True):
+    return items(
+        id,
+        {"2468": 50, "315": [30, 40], "mdm": 10 if mdm else None},
+        en=en,
+        zh=zh,
+        kind="jiao",
+        uses=list(uses),
+        doc=doc,
+    )
+
+
+@_jiao("liang_zui", "两嘴", "Two mouths", "Two or more distinct 嘴子 (通天四活 is one case).", uses=("*2",))
+def liang_zui(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return len(zz) >= 2
+
+
+@_jiao("qingyise", "清一色", "Full flush", "One number suit, no honour tile.")
+def qingyise(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return len(f.suits) == 1 and f.honors == 0
+
+
+@_jiao("shuang_bazhi", "双八支", "Double eight", "At least 8 支 in one suit and two declared kongs of another suit.")
+def shuang_bazhi(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return any(f.suit_counts[a] >= 8 and f.kongs_by_suit[b] >= 2 for a in range(3) for b in range(3) if a != b)
+
+
+@_jiao("shuang_sihuo", "双四活", "Double four alive", "Two kinds each used as 3+1 (双四活 / 双四核).", uses=("sihuo",))
+def shuang_sihuo(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return len(sihuo_kinds(r)) >= 2
+
+
+@_jiao(
+    "liangang_kaihua",
+    "连杠开花",
+    "Win after two kongs in a row",
+    "Win on the replacement of a second consecutive kong (context second_kong). Not in the 面对面 list.",
+    uses=("ganghou_kaihua",),
+    mdm=False,
+)
+def liangang_kaihua(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return f.rinshan and f.second_kong
+
+
+@_jiao("tianhu", "天胡", "Heavenly hand", "The dealer's initial 14 tiles win (context tenhou). 315: 40.")
+def tianhu(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return f.tenhou
+
+
+@_jiao("dihu", "地胡", "Earthly hand", "Context chiihou. 315: 30.")
+def dihu(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return f.chiihou
+
+
+# 315 only (remark "混一色…自摸30；杠后开花押当30"): two special 交 worth 30, +10 per further 嘴子.
+@_jiao(
+    "hunyise_zimo",
+    "混一色自摸",
+    "Self-drawn half flush",
+    "315 only: 混一色 self-drawn is 交 30.",
+    uses=("hunyise",),
+    mdm=False,
+)
+def hunyise_zimo(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return f.scheme == "315" and f.tsumo and "hunyise" in zz
+
+
+@_jiao(
+    "gangkai_yadang",
+    "杠后开花押当",
+    "Closed wait on a kong replacement",
+    "315 only: 杠后开花 filling a 坎张 is 交 30.",
+    uses=("ganghou_kaihua",),
+    mdm=False,
+)
+def gangkai_yadang(r: Reading, f: _Facts, zz: list[str]) -> bool:
+    return f.scheme == "315" and "ganghou_kaihua" in zz and f.ya_of(r) > 0
+
+
+JIAO = (
+    "liang_zui",
+    "qingyise",
+    "shuang_bazhi",
+    "shuang_sihuo",
+    "liangang_kaihua",
+    "tianhu",
+    "dihu",
+    "hunyise_zimo",
+    "gangkai_yadang",
+)
+items(
+    "jiao_extra",
+    10,
+    en="Each further mouth in a 交",
+    zh="每多1嘴子",
+    kind="jiao",
+    doc="+10 for every 嘴子 beyond the ones that made the 交 (315 remark, used for 2468 too: W8).",
+)(None)
+items(
+    "tiandi_bonus",
+    5,
+    en="Heaven/earth bonus",
+    zh="天/地胡加番",
+    kind="option",
+    doc="面对面 option tiandi_bonus: +5 on 天胡 or 地胡.",
+)(None)
+items(
+    "gangkai_bonus",
+    5,
+    en="Kong-replacement bonus",
+    zh="杠后开花加番",
+    kind="option",
+    doc="面对面 option gangkai_bonus: +5 on 杠后开花.",
+)(None)
+
+
+@dataclass(slots=True)
+class _Facts:
+    """What does not depend on the reading: 支数, suits, kongs and the win's context."""
+
+    scheme: str
+    bianzhang: bool
+    win: int
+    tsumo: bool
+    rinshan: bool
+    second_kong: bool
+    tenhou: bool
+    chiihou: bool
+    suit_counts: list[int]
+    honors: int
+    kongs_by_suit: list[int]
+    gang: list[tuple[str, int]]  # (item id, count)
+    suits: set[int] = field(default_factory=set)
+
+    @property
+    def zhi(self) -> int:
+        """支数 (§3.2): the longest number suit, kongs counting 4, honours never."""
+        return max(self.suit_counts)
+
+    def ya_of(self, r: Reading) -> int:
+        """押 (§3.3, W3): the rank of a win tile filling a 坎张 (and, with ya_includes_bianzhang, a 边张); else 0."""
+        if r.wait == "kanchan" or (self.bianzhang and r.wait == "penchan"):
+            return self.win % 9 + 1
+        return 0
+
+
+def zhi_fan(scheme: str, win_type: int, n: int, y: int) -> int:
+    """支番 (§4 decoded 2468 table: "/2" rounds up; §5 315: ×2 or ×4, nearest ten, ÷10 — never a tie)."""
+    x = n + y
+    if scheme == "315":
+        return (x * (4 if win_type >= 2 else 2) + 5) // 10
+    return x if win_type >= 2 else (x + 1) // 2
+
+
+@dataclass(slots=True)
+class _Score:
+    total: int
+    items: list[Item]
+    reading: Reading
+    explain: dict
+    difan: int
+    jiao: bool
+
+
+class Wuhu(RuleSet):
+    name = "wuhu"
+    names = {"en": "Wuhu", "zh": "芜湖麻将", "ja": "蕪湖麻雀"}
+    tile_set = TILES_112
+    items = items
+    context_flags = ("discarder", "bao", "second_kong")
+    doc = (
+        "112 tiles (108 suited + four interchangeable honour tiles, written 7z). No chi. Four sets and a pair "
+        "only; at least 8 tiles of one number suit (八支). Score = 底番 + 支番 + 杠番 + 嘴子, or a 交牌. Context: "
+        "tsumo, seat_wind (E = dealer), rinshan (杠后开花; follows the last kong in melds), tenhou, chiihou, "
+        "discarder (seat wind of the discarder), bao (seat wind of the player liable under 包牌), second_kong "
+        "(连杠开花). Payments are in 番 (× 底)."
+    )
+    options = (
+        Option(
+            "scheme",
+            "2468",
+            "scoring scheme: 2468 (seed 2468 table, GitHub '525'), 315 (seed 315 / 支数 tables), mdm (面对面 app)",
+            SCHEMES,
+        ),
+        Option(
+            "honors",
+            "red",
+            "the four honour tiles: red (4 × 红中, write 7z) or winds (东南西北 one each; write 1z-4z or 7z)",
+            ("red", "winds"),
+        ),
+        Option("ya_includes_bianzhang", False, "押 also on an edge wait: 12→3 gives 押3, 89→7 gives 押7 (W3)"),
+        Option("dianpao_hu", True, "可点炮胡: discard wins allowed; off = self-draw only (§2)"),
+        Option("all_three_pay", False, "胡牌赢3家: all three others pay on every win, discard wins too (§7)"),
+        Option("tiandi_bonus", False, "面对面 天/地胡加番: +5 on 天胡 / 地胡 (§6)"),
+        Option("gangkai_bonus", False, "面对面 杠后开花加番: +5 on 杠后开花 (§6)"),
+    )
+
+    # ---- input ------------------------------------------------------------------------------------------------
+    def normalize(self, hand: Hand, opts: dict) -> Hand:
+        """Check the honour tiles against the honour set and read them all as 7z (§2, W13); no chi."""
+        for m in hand.melds:
+            if m.kind == "chi":
+                raise InputError("bad_meld", f"meld '{m}': Wuhu has no chi (可碰可杠、不准吃牌)")
+            if any(kind(t) in WIND_KINDS for t in m.tiles):
+                raise InputError(
+                    "bad_meld", f"meld '{m}': write honour melds as 7z (the four honour tiles are interchangeable)"
+                )
+        every = [kind(t) for t in hand.all_tiles()]
+        winds = [t for t in every if t in WIND_KINDS]
+        if winds and opts["honors"] == "red":
+            raise InputError(
+                "bad_tile",
+                f"{tile_name(winds[0])}: the honour tiles are four 红中 (7z); set option "
+                "honors=winds to play with 东南西北",
+            )
+        for w in set(winds):
+            if winds.count(w) > 1:
+                raise InputError(
+                    "too_many_copies",
+                    f"{tile_name(w)} appears {winds.count(w)} times; the wind set "
+                    "has one of each (write 7z for any honour tile)",
+                )
+        n_honors = sum(1 for t in every if t >= 27)
+        if n_honors > 4:
+            raise InputError("too_many_copies", f"{n_honors} honour tiles; the set has four")
+
+        def norm(t: int) -> int:
+            return HONOR if kind(t) >= 27 else kind(t)
+
+        return Hand(tuple(norm(t) for t in hand.concealed), hand.melds, norm(hand.win_tile), hand.flowers)
+
+    def readings(self, hand: Hand, opts: dict) -> list[Reading]:
+        return readings(hand, seven_pairs=False, thirteen_orphans=False)
+
+    def waits(self, hand: Hand, opts: dict) -> list[int]:
+        h = self.normalize(hand, opts)
+        return find_waits(h, kinds=sorted(range(27)) + [HONOR], seven_pairs=False, thirteen_orphans=False)
+
+    def _context(self, hand: Hand, ctx: Context) -> dict:
+        seats = {}
+        for key in ("discarder", "bao"):
+            v = ctx.extra.get(key)
+            if v is not None:
+                seat = parse_wind(v, key)
+                if seat == ctx.seat_wind:
+                    raise InputError("bad_context", f"{key} {seat} is the winner's own seat")
+                seats[key] = seat
+        second = ctx.extra.get("second_kong", False)
+        if not isinstance(second, bool):
+            raise InputError("bad_context", f"'second_kong' is true or false, not {second!r}")
+        kongs = [m for m in hand.melds if m.is_kong]
+        if ctx.rinshan and (not ctx.tsumo or not kongs):
+            raise InputError(
+                "bad_context",
+                "rinshan (杠后开花) is a self-draw after one's own kong: it needs tsumo and a kong in melds",
+            )
+        if second and (not ctx.rinshan or len(kongs) < 2):
+            raise InputError("bad_context", "second_kong (连杠开花) needs rinshan and two kongs")
+        if ctx.tenhou and (not ctx.is_dealer or not ctx.tsumo):
+            raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) self-drawn first hand")
+        if "discarder" in seats and ctx.tsumo:
+            raise InputError("bad_context", "discarder is given for a self-drawn win")
+        seats["second_kong"] = second
+        return seats
+
+    # ---- scoring -----------------------------------------------------------------------------------------------
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        scheme = opts["scheme"]
+        seats = self._context(hand, ctx)
+        h = self.normalize(hand, opts)
+        base = dict(rules=self.name, hand=format_tiles(hand.concealed), melds=tuple(str(m) for m in hand.melds))
+        rs = self.readings(h, opts)
+        if not rs:
+            return Result(winning=False, reason="not_winning", **base)
+        suit_counts = [0, 0, 0]
+        honors = 0
+        for t in h.all_tiles():
+            if t >= 27:
+                honors += 1
+            else:
+                suit_counts[t // 9] += 1
+        kongs_by_suit = [0, 0, 0]
+        for m in h.melds:
+            if m.is_kong and m.first < 27:
+                kongs_by_suit[m.first // 9] += 1
+        n_an = sum(1 for m in h.melds if m.kind == "ankan")
+        n_ming = sum(1 for m in h.melds if m.kind in ("minkan", "kakan"))
+        gang = [(i, n) for i, n in (("minggang", n_ming), ("angang", n_an)) if n]
+        f = _Facts(
+            scheme,
+            opts["ya_includes_bianzhang"],
+            kind(h.win_tile),
+            ctx.tsumo,
+            ctx.rinshan,
+            seats["second_kong"],
+            ctx.tenhou,
+            ctx.chiihou,
+            suit_counts,
+            honors,
+            kongs_by_suit,
+            gang,
+            {s for s in range(3) if suit_counts[s]},
+        )
+        best: _Score | None = None
+        for r in rs:
+            s = self._score_reading(r, f, h, opts)
+            if best is None or s.total > best.total:
+                best = s
+        assert best is not None
+        decomposition = tuple(b.text() for b in best.reading.blocks)
+        explain = best.explain
+        reason = None
+        if f.zhi < 8:
+            reason = f"支数 = {f.zhi} < 8 (八支 required: at least 8 tiles of one number suit)"
+        elif not ctx.tsumo and not opts["dianpao_hu"]:
+            reason = "discard win not allowed: option dianpao_hu (可点炮胡) is off, self-draw only"
+        if reason:
+            return Result(
+                winning=False,
+                reason=reason,
+                decomposition=decomposition,
+                items=tuple(best.items),
+                fan=best.total,
+                explain=explain,
+                **base,
+            )
+        points = self._payments(best, ctx, seats, opts)
+        return Result(
+            winning=True,
+            decomposition=decomposition,
+            items=tuple(best.items),
+            fan=best.total,
+            points=points,
+            explain=explain,
+            **base,
+        )
+
+    def _score_reading(self, r: Reading, f: _Facts, h: Hand, opts: dict) -> _Score:
+        scheme = f.scheme
+        ya = f.ya_of(r)
+        wt = (2 if f.tsumo else 0) + (1 if ya else 0)
+        type_id = WIN_TYPES[wt]
+        difan = DI_FAN[scheme][wt]
+        zfan = zhi_fan(scheme, wt, f.zhi, ya)
+        out: list[Item] = [items[type_id].item(difan), items["zhi_fan"].item(zfan, note=f"支数 {f.zhi}, 押 {ya}")]
+        gang_ids = {"minggang": 0, "angang": 1}
+        gang_items = [items[i].item(GANG_FAN[scheme][gang_ids[i]], count=n) for i, n in f.gang]
+        gang_total = sum(it.value * it.count for it in gang_items)
+        zz = [z for z in ZUIZI if items[z].check(r, f)]
+        zfan_each = ZUIZI_FAN[scheme][1 if f.tsumo else 0]
+        zz_items = [
+            items[z].item(
+                GANGKAI_315 if scheme == "315" and z == "ganghou_kaihua" else zfan_each,
+                note="双四活" if z == "sihuo" and len(sihuo_kinds(r)) > 1 else None,
+            )
+            for z in zz
+        ]
+        normal = difan + zfan + gang_total + sum(it.value for it in zz_items)
+        triggers = [j for j in JIAO if items[j].check(r, f, zz)]
+        bonus: list[Item] = []
+        if opts["tiandi_bonus"] and (f.tenhou or f.chiihou):
+            bonus.append(items["tiandi_bonus"].item())
+        if opts["gangkai_bonus"] and "ganghou_kaihua" in zz:
+            bonus.append(items["gangkai_bonus"].item())
+        jiao = False
+        if scheme == "mdm":
+            # 面对面: 全交 +10 each, added to the normal value (§6).
+            quan = [items[j].item(10) for j in triggers if items[j].value["mdm"] is not None]
+            total_items = out + gang_items + zz_items + quan + bonus
+        elif triggers:
+            jiao = True
+            value, trig, extra = max(self._jiao_value(j, f, zz) for j in triggers)
+            jitem = Item(
+                "jiaopai",
+                value,
+                {"en": "Full hand (交牌)", "zh": "交牌", "ja": "交牌"},
+                note=" + ".join(items[j].names["zh"] for j in trig),
+            )
+            total_items = [jitem] + ([items["jiao_extra"].item(count=extra)] if extra else []) + gang_items + bonus
+        else:
+            total_items = out + gang_items + zz_items + bonus
+        total = sum(it.value * (it.count or 1) for it in total_items)
+        explain = {
+            "scheme": scheme,
+            "zhi": f.zhi,
+            "ya": ya or None,
+            "type": type_id,
+            "difan": difan,
+            "zhifan": zfan,
+            "gang": gang_total,
+            "zuizi": zz,
+            "jiao": triggers,
+            "normal_total": normal,
+            "total": total,
+        }
+        return _Score(total, total_items, r, explain, difan, jiao)
+
+    @staticmethod
+    def _jiao_value(j: str, f: _Facts, zz: list[str]) -> tuple[int, tuple[str, ...], int]:
+        """The value of a 交 made by trigger ``j``: base + 10 per 嘴子 not used by the trigger (W8)."""
+        uses = items[j].facts["uses"]
+        used = 2 if uses == ["*2"] else sum(1 for u in uses if u in zz)
+        extra = max(0, len(zz) - used)
+        if f.scheme == "2468":
+            base = 50  # 打法总结 "…都属于大满贯，俗称交牌。算50"
+        elif j == "tianhu":
+            base = 40  # 315 remark "天胡40，地胡30"
+        elif j in ("dihu", "hunyise_zimo", "gangkai_yadang"):
+            base = 30
+        else:
+            base = 40 if f.tsumo else 30  # "2个嘴子或者清一色为交牌，平成30，自摸40"
+        return base + 10 * extra, (j,), extra
+
+    def _payments(self, s: _Score, ctx: Context, seats: dict, opts: dict) -> Points:
+        """§7: the discarder pays on a discard win, each other player on a self-draw (all three with
+        all_three_pay); payments by or to the dealer add the 底番 once more (2468, 315; not on a 交牌, W8);
+        包牌: the liable player pays every share (W10)."""
+        winner = ctx.seat_wind
+        adjust = opts["scheme"] != "mdm" and not s.jiao
+
+        def share(payer: str | None) -> int:
+            dealer_involved = winner == "E" or payer == "E"
+            return s.total + (s.difan if adjust and dealer_involved else 0)
+
+        others = [p for p in SEATS if p != winner]
+        if ctx.tsumo or opts["all_three_pay"]:
+            shares = [(p, share(p)) for p in others]
+        else:
+            d = seats.get("discarder")
+            shares = [(d or "discarder", share(d))]
+        if "bao" in seats:
+            amount = sum(a for _, a in shares)
+            pays = (Payment(seats["bao"], amount, "包牌: pays every share"),)
+        else:
+            pays = tuple(Payment(p, a, "dealer" if p == "E" else None) for p, a in shares)
+        got = sum(p.amount for p in pays)
+        extra = {"dealer_total": s.total + s.difan} if adjust else {}
+        return Points(got, got, pays, extra)
+
+
+RULESET = Wuhu()
