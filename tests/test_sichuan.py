@@ -1,0 +1,228 @@
+"""Sichuan Bloody Battle: tables of cases (tests/data/sichuan_cases.jsonl, derived by hand from
+../shared/rules/sichuan.md) and the digest's worked examples (tests/data/sichuan_examples.jsonl)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+from suanfan.rules import sichuan
+from suanfan.tiles import format_tiles, parse_tiles
+
+DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+CASES = _load("sichuan_cases.jsonl")
+EXAMPLES = _load("sichuan_examples.jsonl")
+
+
+def _items(r) -> dict[str, int]:
+    return {i.id: i.value * (i.count or 1) for i in r.items}
+
+
+def _pays(r) -> list[list]:
+    return [[p.payer, p.amount] for p in r.points.payments]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case: dict) -> None:
+    r = suanfan.score(
+        case["hand"],
+        win=case["win"],
+        rules="sichuan",
+        melds=case.get("melds", ()),
+        options=case.get("options"),
+        **case.get("context", {}),
+    )
+    want = case["expect"]
+    assert r.winning == want.get("winning", True), r.to_dict()
+    assert r.reason == want.get("reason")
+    if "items" in want:
+        assert _items(r) == want["items"]
+    if "fan" in want:
+        assert r.fan == want["fan"]
+    if "multiplier" in want:
+        assert r.explain["multiplier"] == want["multiplier"]
+    if "limit" in want:
+        assert r.limit == want["limit"]
+    if "name" in want:
+        assert r.explain["name"] == want["name"]
+    if "payments" in want:
+        assert _pays(r) == want["payments"]
+    if "received" in want:
+        assert r.points.received == want["received"]
+    if "hand_points" in want:
+        assert r.points.hand == want["hand_points"]
+    if "kong_money" in want:
+        assert sum(k["total"] for k in r.explain["kong_money"]) == want["kong_money"]
+    if not r.winning:
+        assert r.points is None and r.explain.get("reason_text")
+    json.dumps(r.to_dict(), ensure_ascii=False)
+
+
+def _example_call(ex: dict) -> tuple[dict, dict, dict]:
+    """The examples' fields in our API: their ``hand`` lacks the winning tile; their context mixes options."""
+    ctx = dict(ex.get("context", {}))
+    tsumo = ex["win"] == "tsumo"
+    opts = {"profile": {"SC-QQ": "seed", "SC-XZ": "modern"}[ex["profile"]]}
+    for key in ("cap_fan", "self_draw"):
+        if key in ctx:
+            opts[key] = ctx.pop(key)
+    if "cap" in ctx:
+        opts["cap_multiplier"] = ctx.pop("cap")
+    context = {"tsumo": tsumo}
+    if ctx.pop("after_kong", False):
+        context["rinshan" if tsumo else "after_kong_discard"] = True
+    if ctx.pop("last_tile", False):
+        context["haitei" if tsumo else "houtei"] = True
+    context.update(ctx)
+    hand = format_tiles(parse_tiles(ex["hand"]) + parse_tiles(ex["win_tile"]))
+    return {"hand": hand, "win": ex["win_tile"], "melds": ex.get("melds", [])}, opts, context
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
+def test_worked_example(ex: dict) -> None:
+    args, opts, context = _example_call(ex)
+    r = suanfan.score(args["hand"], win=args["win"], rules="sichuan", melds=args["melds"], options=opts, **context)
+    want = ex["expected"]
+    assert r.winning
+    zh = {i.names["zh"]: i for i in r.items}
+    if "fan" in want:  # modern: every element by its Chinese name, its 番
+        assert {k: i.value * (i.count or 1) for k, i in zh.items()} == want["fan"]
+        assert r.fan == want["F"]
+    if "level" in want:  # seed: the base category and its level, the add-ons
+        base = want["base"].split()[0]
+        assert zh[base].value == want["level"]
+        assert r.items[0].names["zh"] == base
+        adds = {k: i.value * (i.count or 1) for k, i in zh.items() if k != base}
+        assert adds == want.get("addons", {})
+        assert (zh["根"].count if "根" in zh else 0) == want.get("roots_counted", adds.get("根", 0))
+    assert r.explain["multiplier"] == want["M"]
+    pays = want["payments"]
+    if "discarder" in pays:
+        assert _pays(r) == [["discarder", -pays["discarder"]]]
+    else:
+        n = int(next(k for k in pays if k.startswith("each_of_")).rsplit("_", 1)[1])
+        assert _pays(r) == [["other", -pays[f"each_of_{n}"]]] * n
+    assert r.points.received == pays["winner"]
+
+
+HELPERS = [
+    # kong money (seed item 6, §6 table): kind, options, payers -> payments
+    ("minkan", {}, 3, [["discarder", 1]]),
+    ("minkan", {"profile": "modern"}, 3, [["discarder", 2]]),
+    ("minkan", {"zhigang_money": 2}, 3, [["discarder", 2]]),
+    ("minkan", {"profile": "modern", "zhigang_money": 1}, 3, [["discarder", 1]]),
+    ("kakan", {}, 3, [["other", 1]] * 3),
+    ("kakan", {"profile": "modern"}, 2, [["other", 1]] * 2),
+    ("ankan", {}, 3, [["other", 2]] * 3),
+    ("ankan", {"base": 5}, 1, [["other", 10]]),
+]
+
+
+@pytest.mark.parametrize("kind,options,payers,want", HELPERS)
+def test_kong_money(kind: str, options: dict, payers: int, want: list) -> None:
+    assert [[p.payer, p.amount] for p in sichuan.kong_money(kind, options, payers)] == want
+
+
+FLOWER_PIGS = [
+    ("123m456p789s1m", (), True),
+    ("123m456m789m11p", (), False),
+    ("123m456m11p", ("pon:111s",), True),
+    ("1m", (), False),
+]
+
+
+@pytest.mark.parametrize("hand,melds,want", FLOWER_PIGS)
+def test_is_flower_pig(hand: str, melds: tuple, want: bool) -> None:
+    assert sichuan.is_flower_pig(hand, melds) is want
+
+
+PENALTIES = [  # A7 / §6 step 1: seed 16 底; modern 2^cap_fan; option flower_pig_penalty; in 底
+    ({}, 16),
+    ({"profile": "modern"}, 16),
+    ({"profile": "modern", "cap_fan": 3}, 8),
+    ({"profile": "modern", "cap_fan": 5}, 32),
+    ({"profile": "modern", "cap_fan": None}, 16),
+    ({"flower_pig_penalty": 32}, 32),
+    ({"base": 2}, 32),
+]
+
+
+@pytest.mark.parametrize("options,want", PENALTIES)
+def test_flower_pig_penalty(options: dict, want: int) -> None:
+    assert sichuan.flower_pig_penalty(options) == want
+
+
+MAX_VALUES = [
+    # hand (13 tiles), melds, options, void_suit -> (tile, multiplier) or None
+    # waits 9m (111 555 999m 234p 22p: 平胡) and 2p (222p makes four 2p: 根): the 根 wait is worth more
+    ("111555m99m22234p", (), {"profile": "modern"}, None, ("2p", 2)),
+    ("111555m99m22234p", (), {}, None, ("2p", 2)),
+    # 清七对 on 4m (modern 4 番 -> 16; cap 3 -> 8); no draw-only bonus is counted
+    ("1122335577994m", (), {"profile": "modern"}, None, ("4m", 16)),
+    ("1122335577994m", (), {"profile": "modern", "cap_fan": 3}, None, ("4m", 8)),
+    ("1122335577994m", (), {}, None, ("4m", 16)),
+    ("123456789m2356p", (), {}, None, None),  # not ready
+    ("123m456p789s2355m", (), {}, None, None),  # 花猪: three suits never win
+    ("123456789m2345p", (), {}, "p", None),  # ready in shape, but holds the declared void suit
+]
+
+
+@pytest.mark.parametrize("hand,melds,options,void,want", MAX_VALUES)
+def test_max_value(hand: str, melds: tuple, options: dict, void: str | None, want) -> None:
+    mv = sichuan.max_value(hand, melds, options, void_suit=void)
+    if want is None:
+        assert mv is None
+    else:
+        assert (mv.tile, mv.multiplier) == want
+        assert mv.amount == mv.multiplier * (options or {}).get("base", 1)
+        assert mv.result.winning
+
+
+ERRORS = [
+    ({"hand": "123456789m23455p", "win": "5p", "rinshan": True}, "bad_context"),  # 杠上花 needs a self-draw
+    ({"hand": "123456789m23455p", "win": "5p", "rinshan": True, "tsumo": True}, "bad_context"),  # and a kong
+    ({"hand": "123456789m23455p", "win": "5p", "tenhou": True, "tsumo": True, "seat_wind": "S"}, "bad_context"),
+    ({"hand": "123456789m23455p", "win": "5p", "chiihou": True}, "bad_context"),  # seat E is the dealer
+    ({"hand": "123456789m23455p", "win": "5p", "houtei": True, "tsumo": True}, "bad_context"),
+    ({"hand": "123456789m23455p", "win": "5p", "active_opponents": 4}, "bad_context"),
+    ({"hand": "123456789m23455p", "win": "5p", "void_suit": "z"}, "bad_context"),
+    ({"hand": "123456789m23455p", "win": "5p", "discarder_kong": "pon"}, "bad_context"),
+    (
+        {"hand": "123456789m23455p", "win": "5p", "after_kong_discard": True, "options": {"profile": "modern"}},
+        "bad_context",
+    ),  # 呼叫转移 needs the discarder's kong
+    ({"hand": "123456789m23411z", "win": "1z"}, "bad_tile"),  # no honors in the 108 tiles
+    ({"hand": "123456789m23455p", "win": "5p", "options": {"profile": "qq"}}, "bad_option"),
+    ({"hand": "123456789m23455p", "win": "5p", "options": {"cap_fan": 7}}, "bad_option"),
+    ({"hand": "123456789m23455p", "win": "5p", "options": {"base": 0}}, "bad_option"),
+]
+
+
+@pytest.mark.parametrize("obj,code", ERRORS)
+def test_bad_input(obj: dict, code: str) -> None:
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score_dict({"rules": "sichuan", **obj})
+    assert e.value.code == code
+
+
+def test_every_item_and_option_is_exercised() -> None:
+    rs = suanfan.rules.get("sichuan")
+    seen_items = {i for c in CASES for i in c["expect"].get("items", {})}
+    seen_items |= {"long_qi_dui", "qing_dui", "gang_shang_hua"}  # pinned by the worked examples
+    assert {row.id for row in rs.items} <= seen_items
+    seen_opts = {k for c in CASES for k in c.get("options", {})} | {"cap_fan", "self_draw"}
+    assert {o.name for o in rs.options} - seen_opts <= {"flower_pig_penalty"}  # that one: test_flower_pig_penalty
+    for row in rs.items:
+        assert row.names["zh"] and row.names["en"] and row.doc
+    d = rs.describe()
+    assert d["tiles"] == "108" and rs.tile_set.size == 108
+    assert set(d["context_flags"]) == {"active_opponents", "discarder_kong", "void_suit"}
