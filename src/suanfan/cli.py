@@ -1,0 +1,373 @@
+"""The command line: ``suanfan score``, ``batch``, ``waits``, ``rules``, ``draw``, ``serve``.
+
+Unreadable input prints the contract's error and exits 2; it never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import api
+from . import rules as rules_mod
+from .errors import InputError
+from .result import Result
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="suanfan (算番): score mahjong hands.")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+LANGS = ("en", "zh", "ja")
+_LABELS = {
+    "en": {
+        "items": "Items",
+        "value": "Value",
+        "fu": "Fu",
+        "total": "Total",
+        "limit": "Limit",
+        "pay": "Payments",
+        "from": "From",
+        "amount": "Amount",
+        "not": "Not a win",
+        "reading": "Reading",
+        "hand": "Hand",
+        "received": "Received",
+        "points": "Points",
+        "wait": "Wait",
+    },
+    "zh": {
+        "items": "番种",
+        "value": "番",
+        "fu": "符",
+        "total": "合计",
+        "limit": "满贯",
+        "pay": "支付",
+        "from": "付方",
+        "amount": "点数",
+        "not": "不成和",
+        "reading": "拆解",
+        "hand": "手牌",
+        "received": "实得",
+        "points": "得点",
+        "wait": "听牌",
+    },
+    "ja": {
+        "items": "役",
+        "value": "翻",
+        "fu": "符",
+        "total": "合計",
+        "limit": "満貫",
+        "pay": "支払い",
+        "from": "支払者",
+        "amount": "点",
+        "not": "和了不成立",
+        "reading": "面子構成",
+        "hand": "手牌",
+        "received": "受取",
+        "points": "得点",
+        "wait": "待ち",
+    },
+}
+
+
+def _value(text: str) -> Any:
+    """Option and flag values: JSON when they parse as JSON (true, 4, "x", [..]), the plain text otherwise."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _pairs(values: list[str] | None, what: str) -> dict:
+    d: dict[str, Any] = {}
+    for v in values or []:
+        if "=" not in v:
+            raise InputError("bad_input", f"{what} '{v}' should be NAME=VALUE")
+        k, _, val = v.partition("=")
+        d[k.strip()] = _value(val.strip())
+    return d
+
+
+def _fail(e: InputError, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(e.to_dict(), ensure_ascii=False))
+    else:
+        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+    raise typer.Exit(2)
+
+
+def render(r: Result, lang: str = "en") -> None:
+    """A readable breakdown: the items, the fu parts, the totals, the payments."""
+    L = _LABELS[lang]
+    d = r.to_dict()
+    hand = d["hand"] + ("  " + " ".join(d["melds"]) if d["melds"] else "")
+    out.print(f"[bold]{rules_mod.get(r.rules).names.get(lang, r.rules)}[/]  {L['hand']}: {hand}")
+    if d["decomposition"]:
+        out.print(
+            f"{L['reading']}: {' '.join(d['decomposition'])}"
+            + (f"  ({L['wait']}: {d['wait']})" if d.get("wait") else "")
+        )
+    if d["items"]:
+        t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        t.add_column(L["items"])
+        t.add_column("id", style="dim")
+        t.add_column(L["value"], justify="right")
+        for it in d["items"]:
+            count = it.get("count")
+            value = f"{it['value']}" + (f" × {count}" if count else "")
+            note = f" ({it['note']})" if it.get("note") else ""
+            t.add_row(it["names"].get(lang, it["id"]) + note, it["id"], value)
+        out.print(t)
+    if d.get("fu_parts"):
+        parts = ", ".join(
+            f"{p['names'].get(lang, p['id'])}{(' ' + p['tiles']) if p.get('tiles') else ''} {p['fu']}"
+            for p in d["fu_parts"]
+        )
+        out.print(f"{L['fu']}: {parts}")
+    for key in ("excluded", "exclusions"):
+        if d.get(key):
+            out.print(f"{key}: {json.dumps(d[key], ensure_ascii=False)}")
+    totals = []
+    if d["han"] is not None:
+        totals.append(f"{d['han']} han")
+    if d["fu"] is not None:
+        totals.append(f"{d['fu']} fu")
+    if d["fan"] is not None:
+        totals.append(f"{d['fan']} fan")
+    if d["limit"]:
+        totals.append(d["limit"])
+    if totals:
+        out.print(f"[bold]{L['total']}: {', '.join(totals)}[/]")
+    if not d["winning"]:
+        out.print(f"[bold red]{L['not']}[/]: {d.get('reason')}")
+    pts = d.get("points")
+    if pts:
+        pays = "; ".join(f"{p['from']} {p['amount']}" for p in pts["payments"])
+        out.print(f"[bold]{L['points']}: {pts['hand']}[/]  {L['received']}: {pts['received']}  {L['pay']}: {pays}")
+    for note in d.get("notes", []):
+        out.print(f"[yellow]note[/]: {note}")
+
+
+@app.command()
+def score(
+    hand: Annotated[
+        str, typer.Argument(help="concealed tiles, winning tile included: 123m456p789s11z (mpsz, Chinese or Unicode)")
+    ],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="riichi, mcr, sichuan, wuhu, kawuxing, popular, twoplayer")
+    ] = "riichi",
+    win: Annotated[str | None, typer.Option(help="the winning tile (default: the last tile written)")] = None,
+    meld: Annotated[
+        list[str] | None,
+        typer.Option("--meld", "-m", help="pon:777z, chi:123m, ankan:1111s, minkan:.., kakan:..; repeat"),
+    ] = None,
+    tsumo: Annotated[bool, typer.Option("--tsumo", help="self-draw")] = False,
+    seat: Annotated[str, typer.Option("--seat", help="seat wind E S W N (E is the dealer)")] = "E",
+    round_: Annotated[str, typer.Option("--round", help="round wind")] = "E",
+    riichi: Annotated[bool, typer.Option("--riichi")] = False,
+    double_riichi: Annotated[bool, typer.Option("--double-riichi")] = False,
+    ippatsu: Annotated[bool, typer.Option("--ippatsu")] = False,
+    rinshan: Annotated[bool, typer.Option("--rinshan", help="win on a kong replacement")] = False,
+    chankan: Annotated[bool, typer.Option("--chankan", help="robbing a kong")] = False,
+    haitei: Annotated[bool, typer.Option("--haitei", help="self-draw of the last tile")] = False,
+    houtei: Annotated[bool, typer.Option("--houtei", help="win on the last discard")] = False,
+    tenhou: Annotated[bool, typer.Option("--tenhou")] = False,
+    chiihou: Annotated[bool, typer.Option("--chiihou")] = False,
+    renhou: Annotated[bool, typer.Option("--renhou")] = False,
+    last_copy: Annotated[bool, typer.Option("--last-copy", help="和绝张")] = False,
+    after_kong_discard: Annotated[bool, typer.Option("--after-kong-discard", help="杠上炮")] = False,
+    declared: Annotated[bool, typer.Option("--declared", help="亮倒 / 报听")] = False,
+    dora: Annotated[list[str] | None, typer.Option("--dora", help="dora indicator(s); repeat")] = None,
+    ura: Annotated[list[str] | None, typer.Option("--ura", help="ura dora indicator(s); repeat")] = None,
+    honba: Annotated[int, typer.Option("--honba")] = 0,
+    sticks: Annotated[int, typer.Option("--sticks", help="riichi sticks on the table")] = 0,
+    flowers: Annotated[str | None, typer.Option("--flowers", help="a count or flower tiles (1f2f)")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE rule option; repeat (preset=tenhou too)")
+    ] = None,
+    flag: Annotated[
+        list[str] | None, typer.Option("--flag", "-f", help="NAME=VALUE rule-set context flag; repeat")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the contract JSON result")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="en, zh or ja")] = "en",
+) -> None:
+    """Score one hand."""
+    try:
+        if lang not in LANGS:
+            raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
+        ctx: dict[str, Any] = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_}
+        for name, value in (
+            ("riichi", riichi),
+            ("double_riichi", double_riichi),
+            ("ippatsu", ippatsu),
+            ("rinshan", rinshan),
+            ("chankan", chankan),
+            ("haitei", haitei),
+            ("houtei", houtei),
+            ("tenhou", tenhou),
+            ("chiihou", chiihou),
+            ("renhou", renhou),
+            ("last_copy", last_copy),
+            ("after_kong_discard", after_kong_discard),
+            ("declared", declared),
+        ):
+            if value:
+                ctx[name] = True
+        if dora:
+            ctx["dora_indicators"] = dora
+        if ura:
+            ctx["ura_indicators"] = ura
+        if honba:
+            ctx["honba"] = honba
+        if sticks:
+            ctx["riichi_sticks"] = sticks
+        ctx.update(_pairs(flag, "--flag"))
+        fl: Any = None
+        if flowers is not None:
+            fl = int(flowers) if flowers.isdigit() else flowers
+        r = api.score(
+            hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), flowers=fl, **ctx
+        )
+    except InputError as e:
+        _fail(e, as_json)
+        return
+    if as_json:
+        print(json.dumps(r.to_dict(), ensure_ascii=False))
+    else:
+        render(r, lang)
+
+
+@app.command()
+def batch(
+    rules: Annotated[str, typer.Option("--rules", "-r", help="rule set for lines that name none")] = "riichi",
+) -> None:
+    """JSON lines in (one hand object a line), JSON lines out (one result a line, errors as error lines)."""
+    for n, line in enumerate(sys.stdin, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            obj = json.loads(line)
+            r = api.score_dict(obj, rules).to_dict()
+        except json.JSONDecodeError as e:
+            r = InputError("bad_json", f"line {n}: not JSON ({e.msg} at column {e.colno})").to_dict()
+        except InputError as e:
+            r = e.to_dict()
+        print(json.dumps(r, ensure_ascii=False), flush=False)
+    sys.stdout.flush()
+
+
+@app.command()
+def waits(
+    hand: Annotated[str, typer.Argument(help="13 tiles (fewer with melds)")],
+    rules: Annotated[str, typer.Option("--rules", "-r")] = "riichi",
+    meld: Annotated[list[str] | None, typer.Option("--meld", "-m")] = None,
+    tsumo: Annotated[bool, typer.Option("--tsumo", help="score each wait as a self-draw")] = False,
+    seat: Annotated[str, typer.Option("--seat")] = "E",
+    round_: Annotated[str, typer.Option("--round")] = "E",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
+    flag: Annotated[list[str] | None, typer.Option("--flag", "-f")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The tiles a waiting hand needs, and what each would score."""
+    try:
+        ctx = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_, **_pairs(flag, "--flag")}
+        found = api.waits_of(hand, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
+    except InputError as e:
+        _fail(e, as_json)
+        return
+    if as_json:
+        print(json.dumps([{"tile": w["tile"], "result": w["result"].to_dict()} for w in found], ensure_ascii=False))
+        return
+    if not found:
+        out.print("not tenpai")
+    for w in found:
+        d = w["result"].to_dict()
+        total = d["points"]["hand"] if d.get("points") else d.get("reason")
+        out.print(
+            f"{w['tile']}: {total}"
+            + (f"  ({d['han']} han {d['fu']} fu)" if d["han"] is not None else "")
+            + (f"  ({d['fan']} fan)" if d["fan"] is not None else "")
+        )
+
+
+@app.command(name="rules")
+def rules_cmd(
+    name: Annotated[str | None, typer.Argument(help="one rule set")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option("--lang")] = "en",
+) -> None:
+    """The rule sets, their items and their options."""
+    try:
+        sets = [rules_mod.get(name)] if name else list(rules_mod.registry().values())
+    except InputError as e:
+        _fail(e, as_json)
+        return
+    if as_json:
+        print(json.dumps([rs.describe() for rs in sets], ensure_ascii=False))
+        return
+    for rs in sets:
+        d = rs.describe()
+        out.print(f"[bold]{d['name']}[/]  {d['names'].get(lang, '')}  ({d['tiles']} tiles)")
+        if name:
+            for it in d["items"]:
+                out.print(f"  {it['id']:<28} {str(it['value']):<16} {it['names'].get(lang, '')}")
+        else:
+            out.print(
+                f"  {len(d['items'])} items: {', '.join(i['id'] for i in d['items'][:12])}"
+                + (" ..." if len(d["items"]) > 12 else "")
+            )
+        for o in d["options"]:
+            choices = f" {o['choices']}" if "choices" in o else ""
+            out.print(f"  option [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['doc']}")
+        if d["presets"]:
+            out.print(f"  presets: {', '.join(d['presets'])}")
+        if d["context_flags"]:
+            out.print(f"  flags: {', '.join(d['context_flags'])}")
+
+
+@app.command()
+def draw(
+    tenpai: Annotated[str, typer.Option(help="tenpai seats, e.g. ES")] = "",
+    nagashi: Annotated[str, typer.Option(help="seats with nagashi mangan")] = "",
+    honba: Annotated[int, typer.Option()] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
+) -> None:
+    """Riichi exhaustive draw: noten payments or nagashi mangan, by seat."""
+    from .rules.riichi import exhaustive_draw
+
+    try:
+        res = exhaustive_draw(
+            list(tenpai.replace(",", "")), list(nagashi.replace(",", "")), honba, _pairs(option, "--option")
+        )
+    except InputError as e:
+        _fail(e, True)
+        return
+    print(json.dumps(res, ensure_ascii=False))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option()] = "127.0.0.1",
+    port: Annotated[int, typer.Option()] = 8000,
+) -> None:
+    """Start the HTTP API and the web calculator."""
+    try:
+        from .web.app import serve as run
+    except ImportError as e:
+        err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: pip install 'suanfan[web]' ({e})")
+        raise typer.Exit(2) from None
+    run(host, port)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
