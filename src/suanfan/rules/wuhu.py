@@ -362,7 +362,8 @@ class Wuhu(RuleSet):
         def norm(t: int) -> int:
             return HONOR if kind(t) >= 27 else kind(t)
 
-        return Hand(tuple(norm(t) for t in hand.concealed), hand.melds, norm(hand.win_tile), hand.flowers)
+        win = None if hand.win_tile is None else norm(hand.win_tile)
+        return Hand(tuple(norm(t) for t in hand.concealed), hand.melds, win, hand.flowers)
 
     def readings(self, hand: Hand, opts: dict) -> list[Reading]:
         return readings(hand, seven_pairs=False, thirteen_orphans=False)
@@ -504,7 +505,7 @@ class Wuhu(RuleSet):
             total_items = out + gang_items + zz_items + quan + bonus
         elif triggers:
             jiao = True
-            value, trig, extra = max(self._jiao_value(j, f, zz) for j in triggers)
+            _, value, trig, extra = max(self._jiao_value(j, f, zz) for j in triggers)
             jitem = Item(
                 "jiaopai",
                 value,
@@ -531,8 +532,8 @@ class Wuhu(RuleSet):
         return _Score(total, total_items, r, explain, difan, jiao)
 
     @staticmethod
-    def _jiao_value(j: str, f: _Facts, zz: list[str]) -> tuple[int, tuple[str, ...], int]:
-        """The value of a 交 made by trigger ``j``: base + 10 per 嘴子 not used by the trigger (W8)."""
+    def _jiao_value(j: str, f: _Facts, zz: list[str]) -> tuple[int, int, tuple[str, ...], int]:
+        """(value, base, trigger, extra) of a 交 made by trigger ``j``: base + 10 per 嘴子 it does not use (W8)."""
         uses = items[j].facts["uses"]
         used = 2 if uses == ["*2"] else sum(1 for u in uses if u in zz)
         extra = max(0, len(zz) - used)
@@ -544,7 +545,7 @@ class Wuhu(RuleSet):
             base = 30
         else:
             base = 40 if f.tsumo else 30  # "2个嘴子或者清一色为交牌，平成30，自摸40"
-        return base + 10 * extra, (j,), extra
+        return base + 10 * extra, base, (j,), extra
 
     def _payments(self, s: _Score, ctx: Context, seats: dict, opts: dict) -> Points:
         """§7: the discarder pays on a discard win, each other player on a self-draw (all three with

@@ -1,0 +1,138 @@
+"""Wuhu: the worked examples of the digest and a table of cases for every element, option, payment and reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+
+DATA = Path(__file__).parent / "data"
+EXAMPLES = [e for e in map(json.loads, (DATA / "wuhu_examples.jsonl").read_text().splitlines()) if "hand" in e]
+CASES = [json.loads(line) for line in (DATA / "wuhu_cases.jsonl").read_text().splitlines() if line.strip()]
+SCHEMES = {"WH-2468": "2468", "WH-315": "315", "any": "2468"}
+TYPES = {"平胡": "pinghu", "押当": "yadang", "自摸": "zimo", "自摸押当": "zimo_yadang"}
+ZUIZI = {"四活": "sihuo", "四核 (1m)": "sihuo", "通天": "tongtian", "对对胡": "duiduihu", "混一色": "hunyise"}
+
+
+def _from_example(e: dict, **options) -> suanfan.Result:
+    """Examples write the hand before the winning tile; the API's hand includes it."""
+    ctx = e.get("context") or {}
+    tsumo = e["win"] == "tsumo"
+    seat = "E" if ctx.get("winner_dealer") else "S"
+    extra = {"discarder": "W"} if not tsumo else {}
+    return suanfan.score(
+        e["hand"] + e["win_tile"],
+        win=e["win_tile"],
+        rules="wuhu",
+        melds=e["melds"],
+        tsumo=tsumo,
+        seat_wind=seat,
+        rinshan=bool(ctx.get("after_kong")),
+        options={"scheme": SCHEMES[e["scheme"]], **options},
+        **extra,
+    )
+
+
+@pytest.mark.parametrize("e", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
+def test_example(e: dict) -> None:
+    x = e["expected"]
+    r = _from_example(e)
+    if x.get("legal") is False:
+        assert not r.winning and r.reason.startswith(x["reason"].split(" (")[0])
+        return
+    assert r.winning, r.reason
+    assert r.fan == x["total"]
+    for key in ("zhi", "ya", "difan", "zhifan", "gang"):
+        if key in x:
+            assert r.explain[key] == x[key], key
+    if "type" in x:
+        assert r.explain["type"] == TYPES[x["type"]]
+    if isinstance(x.get("zuizi"), list):
+        assert sorted(r.explain["zuizi"]) == sorted(ZUIZI[z] for z in x["zuizi"])
+    elif isinstance(x.get("zuizi"), dict):
+        assert sorted(r.explain["zuizi"]) == sorted(ZUIZI[z] for z in x["zuizi"])
+    if "jiaopai" in x:
+        assert r.explain["jiao"]
+    pays = {p.payer: p.amount for p in r.points.payments}
+    p = x["payments"]
+    if "discarder" in p:
+        assert pays == {"W": -p["discarder"]}
+    elif "each_of_3" in p and (r.explain["jiao"] or (e.get("context") or {}).get("winner_dealer")):
+        assert sorted(pays.values()) == [-p["each_of_3"]] * 3
+    elif "each_of_3" in p:
+        # The examples leave the dealer out; §7 has the dealer (E) pay total + 底番 on every self-draw of another
+        # player, so the winner gets the example's amount plus one 底番.
+        d = r.explain["difan"]
+        assert pays == {"E": -p["each_of_3"] + d, "W": -p["each_of_3"], "N": -p["each_of_3"]}
+        assert r.points.hand == p["winner"] + d
+        return
+    else:
+        assert pays == {"E": -p["dealer"], "W": -p["other_two"], "N": -p["other_two"]}
+    assert r.points.hand == p["winner"]
+    if "with_option_ya_includes_bianzhang" in x:
+        assert _from_example(e, ya_includes_bianzhang=True).fan == x["with_option_ya_includes_bianzhang"]
+
+
+@pytest.mark.parametrize("c", CASES, ids=[c["id"] for c in CASES])
+def test_case(c: dict) -> None:
+    x = c["expect"]
+    call = dict(
+        win=c["win"], rules="wuhu", melds=c.get("melds", []), options=c.get("options", {}), **c.get("context", {})
+    )
+    if "error" in x:
+        with pytest.raises(suanfan.InputError) as err:
+            suanfan.score(c["hand"], **call)
+        assert err.value.code == x["error"]
+        assert err.value.message
+        return
+    r = suanfan.score(c["hand"], **call)
+    assert r.winning == x.get("winning", True), r.reason
+    if "reason" in x:
+        assert x["reason"] in r.reason
+    if "fan" in x:
+        assert r.fan == x["fan"]
+    for key in ("zhi", "ya", "type"):
+        if key in x:
+            assert r.explain[key] == x[key], key
+    if "zuizi" in x:
+        assert sorted(r.explain["zuizi"]) == sorted(x["zuizi"])
+    if "jiao" in x:
+        assert r.explain["jiao"] == x["jiao"]
+    if "payments" in x:
+        assert {p.payer: p.amount for p in r.points.payments} == x["payments"]
+        assert r.points.hand == sum(x["payments"].values())
+    if r.winning:
+        assert sum(i.value * (i.count or 1) for i in r.items) == r.fan
+
+
+def test_waits_read_honours_as_one_kind() -> None:
+    assert [w["tile"] for w in suanfan.waits_of("12346678m234p77z", rules="wuhu")] == ["5m"]
+    winds = suanfan.waits_of("123456789m234p1z", rules="wuhu", options={"honors": "winds"})
+    assert [w["tile"] for w in winds] == ["7z"]
+
+
+def test_described() -> None:
+    d = suanfan.rule_sets()["wuhu"].describe()
+    assert [o["name"] for o in d["options"]] == [
+        "scheme",
+        "honors",
+        "ya_includes_bianzhang",
+        "dianpao_hu",
+        "all_three_pay",
+        "tiandi_bonus",
+        "gangkai_bonus",
+    ]
+    ids = {i["id"] for i in d["items"]}
+    assert {"duiduihu", "tongtian", "sihuo", "hunyise", "ganghou_kaihua", "qingyise", "shuang_bazhi"} <= ids
+    assert all(i["names"]["zh"] and i["names"]["en"] for i in d["items"])
+
+
+def test_json_contract() -> None:
+    r = suanfan.score_dict(
+        {"rules": "wuhu", "hand": "12346678m234p77z5m", "win": "5m", "seat_wind": "S", "discarder": "W"}
+    ).to_dict()
+    assert r["fan"] == 11 and r["decomposition"] == ["123m", "456m", "678m", "234p", "77z"]
+    assert r["points"]["payments"] == [{"from": "W", "amount": 11}]
