@@ -1,0 +1,518 @@
+"""卡五星 (Ka Wu Xing, Hubei 襄阳 / 枣阳 / 十堰 / 孝感): three players, 84 tiles, pure multipliers (倍) on a 底金.
+
+Digest: ../shared/rules/kawuxing.md (seed 002, section 卡五星全). Every pattern the hand shows multiplies
+("以上各种胡牌类型之间可以累加（相乘）"); the reading with the largest product is scored (§4, seed example
+1122334456677 胡5: 清一色 x 七对 = 16, not 清一色 x 卡五星 = 8). The product is capped per payer after 亮倒 and the
+context multipliers (§5, K5): option ``cap_profile`` = ``xiangyang`` (x8, a hand with 双龙七对 x16; default),
+``shiyan`` (x8) or ``uncapped``.
+
+A 屁胡 (product x1) wins by self-draw, but on a discard only when the discarder has declared 亮倒 (§3): otherwise
+``winning`` is false with reason ``pi_hu_on_discard``.
+
+Context flags: the contract's ``declared`` is the winner's 亮倒; ``tsumo``, ``rinshan`` (杠上开花),
+``after_kong_discard`` (杠上炮), ``chankan`` (抢杠胡), ``haitei`` (海底捞), ``houtei`` (海底炮) as in the contract. Beside
+them: ``discarder_declared`` (the discarder had declared 亮倒: a win on his discard) and ``declared_others``
+(0-2: how many of the two players paying a self-draw had declared 亮倒).
+
+Helpers: ``kong_money(kind, options=None, kong_on_kong=False)`` (§6 kong money), ``max_value(hand, melds=(),
+options=None, declared=False)`` (a ready hand's best value, for the 查大叫 option) and ``exhaustive_draw(players,
+first_declared=None, hands=None, options=None)`` (荒庄: who pays whom).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..hand import Context, Hand, TileSet, build_context
+from ..result import Item, Payment, Points, Result
+from ..shapes import CHOW, PAIR, Reading
+from ..tiles import kind, tile_name
+from . import ItemTable, Option, RuleSet
+
+# 84 tiles: 1-9p, 1-9s and 白发中, four of each (§2; no 万, no winds, no flowers)
+TILES_84 = TileSet("84", frozenset(range(9, 27)) | frozenset((31, 32, 33)))
+DRAGONS = (31, 32, 33)
+CAPS = {"xiangyang": 8, "shiyan": 8, "uncapped": None}
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """One reading of the hand with the hand-level facts and the win's context."""
+
+    regular: bool
+    all_pungs: bool
+    quads: int  # 七对: kinds of which all four copies are in the hand (龙)
+    ka_wu: bool  # the winning 5 sits between a concealed 4 and 6 (卡五星, K1)
+    dragon_pungs: int
+    dragon_pair: bool
+    win_four_concealed: bool  # 暗四归一: three concealed copies of the winning tile before it came (K2)
+    win_pon: bool  # 明四归一: an exposed 碰 of the winning tile's kind
+    one_suit: bool
+    four_melds: bool
+    ctx: Context
+
+
+TABLE = ItemTable()
+Pred = Callable[[Facts, dict], bool]
+
+
+def row(id: str, value: int, *, zh: str, en: str, doc: str, context: bool = False):
+    return TABLE(id, value, zh=zh, en=en, doc=doc, context=context)
+
+
+@row("peng_peng_hu", 2, zh="碰碰胡", en="All Pungs", doc="Four pungs or kongs and a pair (seed 1).")
+def _peng_peng_hu(f: Facts, o: dict) -> bool:
+    # K3: 手抓一 absorbs 碰碰胡 by default (option shouzhuayi_includes_pengpeng)
+    return f.all_pungs and not (f.four_melds and o["shouzhuayi_includes_pengpeng"])
+
+
+@row(
+    "ming_si_gui_yi",
+    2,
+    zh="明四归一",
+    en="Fourth Tile of an Exposed Pung",
+    doc="The winning tile's kind is an exposed 碰 of the winner (not a kong); the fourth copy completes a sequence.",
+)
+def _ming_si_gui_yi(f: Facts, o: dict) -> bool:
+    return f.regular and f.win_pon
+
+
+@row(
+    "an_si_gui_yi",
+    4,
+    zh="暗四归一",
+    en="Fourth Tile of a Concealed Triplet",
+    doc="Three concealed copies of the winning tile held, the fourth wins, by self-draw or discard (逮炮也算); "
+    "never in seven pairs (龙七对和双龙七对不再计算暗四归一).",
+)
+def _an_si_gui_yi(f: Facts, o: dict) -> bool:
+    return f.regular and f.win_four_concealed
+
+
+@row("qi_dui", 4, zh="七对", en="Seven Pairs", doc="Seven pairs, no set of four.")
+def _qi_dui(f: Facts, o: dict) -> bool:
+    return not f.regular and f.quads == 0
+
+
+@row("long_qi_dui", 8, zh="龙七对", en="Dragon Seven Pairs", doc="Seven pairs with one set of four as two pairs.")
+def _long_qi_dui(f: Facts, o: dict) -> bool:
+    return not f.regular and f.quads == 1
+
+
+@row(
+    "shuang_long_qi_dui",
+    16,
+    zh="双龙七对",
+    en="Double Dragon Seven Pairs",
+    doc="Seven pairs with two sets of four; capped at 16 instead of 8 in Xiangyang.",
+)
+def _shuang_long_qi_dui(f: Facts, o: dict) -> bool:
+    return not f.regular and f.quads == 2
+
+
+@row(
+    "san_long_qi_dui",
+    32,
+    zh="三龙七对",
+    en="Triple Dragon Seven Pairs",
+    doc="Seven pairs with three sets of four (K6: not in the seed; x2 per extra set of four, then capped).",
+)
+def _san_long_qi_dui(f: Facts, o: dict) -> bool:
+    return not f.regular and f.quads == 3
+
+
+@row("da_san_yuan", 8, zh="大三元", en="Big Three Dragons", doc="Pungs or kongs of 白, 发 and 中.")
+def _da_san_yuan(f: Facts, o: dict) -> bool:
+    return f.dragon_pungs == 3
+
+
+@row(
+    "xiao_san_yuan",
+    4,
+    zh="小三元",
+    en="Little Three Dragons",
+    doc="Pungs or kongs of two dragons and a pair of the third.",
+)
+def _xiao_san_yuan(f: Facts, o: dict) -> bool:
+    return f.dragon_pungs == 2 and f.dragon_pair
+
+
+@row("qing_yi_se", 4, zh="清一色", en="Full Flush", doc="Every tile of one number suit, no dragons.")
+def _qing_yi_se(f: Facts, o: dict) -> bool:
+    return f.one_suit
+
+
+@row(
+    "shou_zhua_yi",
+    4,
+    zh="手抓一",
+    en="Single Tile in Hand",
+    doc="Four declared melds, won on the one tile left in hand (全求人).",
+)
+def _shou_zhua_yi(f: Facts, o: dict) -> bool:
+    return f.four_melds
+
+
+@row(
+    "ka_wu_xing",
+    2,
+    zh="卡五星",
+    en="Closed Five",
+    doc="The winning 5 is the middle of a 4-5-6 whose 4 and 6 were in hand (K1; 4556, 4688, 2245667 胡5).",
+)
+def _ka_wu_xing(f: Facts, o: dict) -> bool:
+    return f.ka_wu
+
+
+@row(
+    "gang_shang_kai_hua",
+    2,
+    zh="杠上开花",
+    en="Win on a Kong Replacement",
+    context=True,
+    doc="Self-draw on the replacement tile of one's own kong (context rinshan).",
+)
+def _gang_shang_kai_hua(f: Facts, o: dict) -> bool:
+    return f.ctx.rinshan
+
+
+@row(
+    "gang_shang_pao",
+    2,
+    zh="杠上炮",
+    en="Win on a Discard after a Kong",
+    context=True,
+    doc="Win on the discard a player makes right after his kong; that kong's money still stands (杠钱照算).",
+)
+def _gang_shang_pao(f: Facts, o: dict) -> bool:
+    return f.ctx.after_kong_discard
+
+
+@row(
+    "qiang_gang_hu",
+    2,
+    zh="抢杠胡",
+    en="Robbing a Kong",
+    context=True,
+    doc="Win on the tile another player adds to his 碰 (补杠); a concealed kong cannot be robbed (K8).",
+)
+def _qiang_gang_hu(f: Facts, o: dict) -> bool:
+    return f.ctx.chankan
+
+
+@row("hai_di_lao", 2, zh="海底捞", en="Last Tile Self-Draw", context=True, doc="Self-draw of the last wall tile.")
+def _hai_di_lao(f: Facts, o: dict) -> bool:
+    return f.ctx.haitei
+
+
+@row(
+    "hai_di_pao",
+    2,
+    zh="海底炮",
+    en="Win on the Last Discard",
+    context=True,
+    doc="Win on the final discard (tianhewen; not in the seed list; K9, option hai_di_pao).",
+)
+def _hai_di_pao(f: Facts, o: dict) -> bool:
+    return f.ctx.houtei and o["hai_di_pao"]
+
+
+PATTERNS: tuple[tuple[str, Pred], ...] = tuple((r.id, r.check) for r in TABLE)
+
+TABLE(
+    "liang_dao",
+    2,
+    zh="亮倒",
+    en="Declared Hand",
+    context=True,
+    doc="The winner had declared 亮倒 (contract flag declared): x2 on the hand (亮倒后则是在胡牌的基础上进行×2); a payer's "
+    "own 亮倒 doubles what he pays (K4, option dui_liang_dui_fan).",
+)(None)
+TABLE("pi_hu", 1, zh="屁胡", en="Plain Win", doc="A winning hand with no pattern (小胡): the base stake x1.")(None)
+
+OPTIONS = (
+    Option(
+        "cap_profile",
+        "xiangyang",
+        "xiangyang: x8, a hand with 双龙七对 x16 (襄阳/枣阳); shiyan: x8 (十堰 满和); uncapped",
+        tuple(CAPS),
+    ),
+    Option("dui_liang_dui_fan", False, "对亮对番: x4 when both the winner and the payer had declared 亮倒 (K4)"),
+    Option("shouzhuayi_includes_pengpeng", True, "手抓一 absorbs 碰碰胡 (x4 in all; K3); false multiplies them (x8)"),
+    Option("hai_di_pao", True, "海底炮 (a win on the final discard) x2 (K9)"),
+    Option("zhigang_money", 2, "明杠 on a discard: what the discarder pays, in 底 (K7: 2, or 3)", (2, 3)),
+    Option("cha_da_jiao", False, "荒庄: players not ready pay every ready player his highest value (查大叫)"),
+    Option("base", 1, "底金: the base stake every amount is counted in"),
+)
+
+
+def _facts(hand: Hand, r: Reading, ctx: Context, hf: dict) -> Facts:
+    regular = r.form == "regular"
+    sets = [b for b in r.blocks if b.kind != PAIR]
+    w = kind(hand.win_tile)
+    wb = r.blocks[r.win_block] if r.win_block is not None else None
+    ka_wu = wb is not None and wb.kind == CHOW and wb.tile % 9 == 3 and w == wb.tile + 1
+    pair = r.pair
+    return Facts(
+        regular,
+        regular and all(b.kind != CHOW for b in sets),
+        hf["quads"] if not regular else 0,
+        ka_wu,
+        sum(1 for b in sets if b.tile in DRAGONS),
+        regular and pair is not None and pair.tile in DRAGONS,
+        ctx=ctx,
+        **{k: v for k, v in hf.items() if k != "quads"},
+    )
+
+
+def _hand_facts(hand: Hand) -> dict:
+    counts = hand.counts
+    kinds = {kind(t) for t in hand.all_tiles()}
+    w = kind(hand.win_tile)
+    return {
+        "quads": sum(1 for n in counts if n == 4),
+        "win_four_concealed": counts[w] == 4,
+        "win_pon": any(m.kind == "pon" and m.first == w for m in hand.melds),
+        "one_suit": not (kinds & set(DRAGONS)) and len({k // 9 for k in kinds}) == 1,
+        "four_melds": len(hand.melds) == 4,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    reading: Reading
+    items: tuple[Item, ...]
+    product: int  # the patterns' product, 亮倒 excluded
+
+
+def _score_reading(f: Facts, o: dict, r: Reading) -> Scored:
+    items = [TABLE[id_].item() for id_, pred in PATTERNS if pred(f, o)]
+    product = 1
+    for i in items:
+        product *= i.value
+    return Scored(r, tuple(items), product)
+
+
+def _cap(o: dict, items: tuple[Item, ...]) -> int | None:
+    cap = CAPS[o["cap_profile"]]
+    # 襄阳枣阳 "特殊仅双龙七对计算X16倍底金"; K6: 三龙七对 holds the 双龙 structure
+    if o["cap_profile"] == "xiangyang" and any(i.id in ("shuang_long_qi_dui", "san_long_qi_dui") for i in items):
+        return 16
+    return cap
+
+
+def payer_multiplier(
+    product: int, winner_declared: bool, payer_declared: bool, o: dict, cap: int | None
+) -> tuple[int, bool]:
+    """§6: M(payer) = min(cap, P x L); L = 2 if the winner or that payer had declared 亮倒, 4 if both with
+    对亮对番. Returns the multiplier and whether the cap cut it."""
+    if winner_declared and payer_declared and o["dui_liang_dui_fan"]:
+        liang = 4
+    elif winner_declared or payer_declared:
+        liang = 2
+    else:
+        liang = 1
+    m = product * liang
+    return (cap, True) if cap is not None and m > cap else (m, False)
+
+
+class KaWuXing(RuleSet):
+    name = "kawuxing"
+    names = {"en": "Ka Wu Xing", "zh": "卡五星", "ja": "卡五星"}
+    tile_set = TILES_84
+    options = OPTIONS
+    context_flags = ("discarder_declared", "declared_others")
+    items = TABLE
+    doc = __doc__ or ""
+
+    def resolve_options(self, given: dict | None) -> dict:
+        opts = super().resolve_options(given)
+        if isinstance(opts["base"], bool) or not isinstance(opts["base"], int) or opts["base"] < 1:
+            raise InputError("bad_option", f"option 'base' is a whole number 1 or more, not {opts['base']!r}")
+        return opts
+
+    def forms(self, opts: dict) -> dict:
+        return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": False}
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        discarder_declared, declared_others = _check_context(hand, ctx)
+        melds = tuple(str(m) for m in hand.melds)
+        readings = self.readings(hand, opts)
+        if not readings:
+            return Result(
+                True,
+                False,
+                self.name,
+                hand.text(),
+                melds,
+                reason="not_winning",
+                explain={"reason_text": "the tiles do not make four sets and a pair or seven pairs"},
+            )
+        hf = _hand_facts(hand)
+        best: Scored | None = None
+        for r in readings:
+            s = _score_reading(_facts(hand, r, ctx, hf), opts, r)
+            if best is None or s.product > best.product:
+                best = s
+        assert best is not None
+        items = list(best.items)
+        if best.product == 1:
+            items.insert(0, TABLE["pi_hu"].item())
+        if ctx.declared:
+            items.append(TABLE["liang_dao"].item())
+        cap = _cap(opts, best.items)
+        explain: dict = {"product": best.product, "cap": cap}
+        reason = None
+        if best.product == 1 and not ctx.tsumo and not discarder_declared:
+            reason = "pi_hu_on_discard"
+            explain["reason_text"] = (
+                "屁胡不能胡别人打出的牌: a plain win (x1) wins on a discard only from a 亮倒 player"
+            )
+        points = None
+        limit = None
+        if reason is None:
+            points, capped = _payments(best.product, ctx, opts, cap, discarder_declared, declared_others)
+            limit = "capped" if capped else None
+            explain["multipliers"] = [p.amount // opts["base"] for p in points.payments]
+        fan = best.product * (2 if ctx.declared else 1)
+        return Result(
+            True,
+            reason is None,
+            self.name,
+            hand.text(),
+            melds,
+            tuple(best.reading.texts()),
+            tuple(items),
+            fan=fan,
+            limit=limit,
+            points=points,
+            reason=reason,
+            explain=explain,
+        )
+
+
+def _payments(
+    product: int, ctx: Context, o: dict, cap: int | None, discarder_declared: bool, declared_others: int
+) -> tuple[Points, bool]:
+    """§6: a discard win is paid by the discarder (一炮双响: by the discarder to each winner); a self-draw by both
+    other players, each at his own multiplier (K11)."""
+    b = o["base"]
+    payers = (
+        [("discarder", discarder_declared)] if not ctx.tsumo else [("other", i < declared_others) for i in range(2)]
+    )
+    pays = []
+    any_capped = False
+    for who, declared in payers:
+        m, capped = payer_multiplier(product, ctx.declared, declared, o, cap)
+        any_capped |= capped
+        pays.append(Payment(who, b * m, "亮倒" if declared else None))
+    total = sum(p.amount for p in pays)
+    return Points(total, total, tuple(pays), {"base": b}), any_capped
+
+
+def _check_context(hand: Hand, ctx: Context) -> tuple[bool, int]:
+    extra = ctx.extra
+    dd = extra.get("discarder_declared", False)
+    if not isinstance(dd, bool):
+        raise InputError("bad_context", f"discarder_declared is true or false, not {dd!r}")
+    do = extra.get("declared_others", 0)
+    if isinstance(do, bool) or do not in (0, 1, 2):
+        raise InputError(
+            "bad_context", f"declared_others counts the self-draw payers who declared 亮倒 (0, 1 or 2), not {do!r}"
+        )
+    if dd and ctx.tsumo:
+        raise InputError(
+            "bad_context", "discarder_declared is for a win on a discard; on a self-draw use declared_others"
+        )
+    if do and not ctx.tsumo:
+        raise InputError("bad_context", "declared_others is for a self-draw; on a discard use discarder_declared")
+    for flag, zh in {"rinshan": "杠上开花", "haitei": "海底捞"}.items():
+        if getattr(ctx, flag) and not ctx.tsumo:
+            raise InputError("bad_context", f"{flag} ({zh}) is a self-draw win; set tsumo")
+    for flag, zh in {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}.items():
+        if getattr(ctx, flag) and ctx.tsumo:
+            raise InputError("bad_context", f"{flag} ({zh}) is a win on another player's tile; tsumo must be false")
+    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+        raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
+    return dd, do
+
+
+# --- helpers: kong money, a ready hand's value, the draw (荒庄) -----------------------------------------------
+
+
+def kong_money(kind_: str, options: dict | None = None, kong_on_kong: bool = False) -> tuple[Payment, ...]:
+    """§6 / K7: 明杠 on a discard (``minkan``): the discarder pays 2 底 (option zhigang_money); 补杠 (``kakan``): each
+    of the two others pays 1; 暗杠 (``ankan``): each pays 2. 杠上杠 (``kong_on_kong``, a kong made on the replacement
+    tile of a kong): that kong's money x2. Kong money stands after 杠上炮 and after 荒庄 (荒庄不荒杠)."""
+    o = RULESET.resolve_options(options)
+    x = o["base"] * (2 if kong_on_kong else 1)
+    if kind_ == "minkan":
+        return (Payment("discarder", x * o["zhigang_money"], "明杠"),)
+    if kind_ == "kakan":
+        return (Payment("other", x, "补杠"), Payment("other", x, "补杠"))
+    if kind_ == "ankan":
+        return (Payment("other", 2 * x, "暗杠"), Payment("other", 2 * x, "暗杠"))
+    raise InputError("bad_meld", f"kong kind is minkan (明杠), kakan (补杠) or ankan (暗杠), not {kind_!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class MaxValue:
+    """A ready hand's best value: the wait, the multiplier (capped) and the amount."""
+
+    tile: str
+    multiplier: int
+    amount: int
+    result: Result
+
+
+def max_value(hand, melds=(), options: dict | None = None, declared: bool = False) -> MaxValue | None:
+    """The highest value a waiting hand can reach (for 查大叫): each wait scored as a self-draw (a 屁胡 is legal so)
+    without context multipliers, with the player's own 亮倒, capped. None when not ready."""
+    o = RULESET.resolve_options(options)
+    h = Hand.build(hand, None, melds, tile_set=TILES_84, waiting=True)
+    ctx = build_context(RULESET.context_flags, tsumo=True, declared=declared)
+    best: MaxValue | None = None
+    for t in RULESET.waits(h, o):
+        r = RULESET.score(Hand((*h.concealed, t), h.melds, t), ctx, o)
+        m = r.explain["multipliers"][0]
+        if best is None or m > best.multiplier:
+            best = MaxValue(tile_name(t), m, o["base"] * m, r)
+    return best
+
+
+def exhaustive_draw(
+    players: tuple[str, ...] | list[str],
+    first_declared: str | None = None,
+    hands: dict | None = None,
+    options: dict | None = None,
+) -> list[tuple[str, str, int]]:
+    """荒庄 (§6): ``(payer, payee, amount)`` rows. The first player who declared 亮倒 pays each other player 1 底;
+    kong money stands (荒庄不荒杠, not repeated here). With option ``cha_da_jiao``, ``hands`` maps each player to
+    ``{"hand": ..., "melds": [...], "declared": bool}`` and every player not ready pays every ready player that
+    player's ``max_value``."""
+    o = RULESET.resolve_options(options)
+    players = list(players)
+    if len(players) != 3 or len(set(players)) != 3:
+        raise InputError("bad_input", f"Ka Wu Xing is played by three players, not {players!r}")
+    if first_declared is not None and first_declared not in players:
+        raise InputError("bad_input", f"first_declared {first_declared!r} is not one of the players {players}")
+    out: list[tuple[str, str, int]] = []
+    if first_declared is not None:
+        out += [(first_declared, p, o["base"]) for p in players if p != first_declared]
+    if o["cha_da_jiao"]:
+        if not hands or set(hands) != set(players):
+            raise InputError("bad_input", "cha_da_jiao needs the hand of each of the three players")
+        values = {
+            p: max_value(h["hand"], h.get("melds", ()), options, h.get("declared", False)) for p, h in hands.items()
+        }
+        for payer in players:
+            if values[payer] is None:
+                out += [(payer, p, v.amount) for p, v in values.items() if v is not None]
+    return out
+
+
+RULESET = KaWuXing()
+
+__all__ = ["RULESET", "TILES_84", "MaxValue", "exhaustive_draw", "kong_money", "max_value", "payer_multiplier"]
