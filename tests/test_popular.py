@@ -1,0 +1,62 @@
+"""常用麻将算番规则表: the digest's worked examples and a table of cases for every printed 番 and exclusion."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+
+DATA = Path(__file__).parent / "data"
+EXAMPLES = [json.loads(line) for line in (DATA / "popular_examples.jsonl").read_text().splitlines()]
+CASES = [json.loads(line) for line in (DATA / "popular_cases.jsonl").read_text().splitlines() if line.strip()]
+
+
+def _names(r: suanfan.Result) -> dict[str, int]:
+    return {i.names["zh"]: i.value for i in r.items}
+
+
+@pytest.mark.parametrize("e", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
+def test_example(e: dict) -> None:
+    """Examples write the hand before the winning tile; the API's hand includes it."""
+    melds = [f"{m['type']}:{m['tiles']}" for m in e["melds"]]
+    r = suanfan.score(
+        e["hand"] + e["win_tile"],
+        win=e["win_tile"],
+        rules="popular",
+        melds=melds,
+        tsumo=e["win"] == "tsumo",
+        seat_wind="S",
+    )
+    assert r.winning
+    assert _names(r) == e["expected"]["fan"]
+    assert r.fan == e["expected"]["total"]
+    if "payments" in e["expected"]:
+        assert [(p.payer, -p.amount) for p in r.points.payments] == list(e["expected"]["payments"].items())
+
+
+@pytest.mark.parametrize("c", CASES, ids=[c["id"] for c in CASES])
+def test_case(c: dict) -> None:
+    x = c["expect"]
+    call = dict(win=c["win"], rules="popular", melds=c.get("melds", []), **{"seat_wind": "S", **c.get("context", {})})
+    if "error" in x:
+        with pytest.raises(suanfan.InputError) as err:
+            suanfan.score(c["hand"], **call)
+        assert err.value.code == x["error"]
+        return
+    r = suanfan.score(c["hand"], **call)
+    assert r.winning == x.get("winning", True)
+    if "reason" in x:
+        assert r.reason == x["reason"]
+        return
+    assert _names(r) == x["fan"]
+    assert r.fan == sum(x["fan"].values())
+    if "payments" in x:
+        assert {p.payer: p.amount for p in r.points.payments} == x["payments"]
+
+
+def test_described() -> None:
+    d = suanfan.rule_sets()["popular"].describe()
+    assert len(d["items"]) == 26 and d["options"] == []
