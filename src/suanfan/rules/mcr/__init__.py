@@ -1,0 +1,377 @@
+"""Chinese Official Mahjong (MCR, 国标麻将): the 81 fans, the scoring principles, flowers, the 8-fan minimum, payments.
+
+Digest: ../shared/rules/mcr_fans.md (the consensus reading of 国标麻将规则释义 / ChineseOfficialMahjongHelper, which
+PyMahjongGB follows, is the default; ``edition: green_book_2006`` applies the differences the digest lists).
+Every reading of the hand is scored and the highest total kept (就高不就低).
+
+- fans.py        one row per fan: value, names, group, 不计 list
+- sets.py        the set fans of a reading (chows and pungs combined, kongs, pair, special forms)
+- exclusions.py  the principles 不重复 不拆移 不得相同 套算一次 就高不就低 as code
+- payments.py    8 + fan from the discarder (8 from the others), or 8 + fan from each on a self-draw
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import shapes
+from ...errors import InputError
+from ...hand import TILES_144, Context, Hand
+from ...result import Item, Result
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading, is_regular_complete, is_seven_pairs
+from ...tiles import format_tiles, kind, tile_name, wind_tile
+from .. import Option, RuleSet
+from .exclusions import PRINCIPLES, non_repeat
+from .fans import FANS, ORDER, WinFacts, tile_fans, win_fans
+from .payments import payments
+from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
+
+__all__ = ["RULESET", "McrRules"]
+
+EDITIONS = ("consensus", "green_book_2006")
+
+OPTIONS = (
+    Option(
+        "edition",
+        "consensus",
+        "consensus: 国标麻将规则释义 / ChineseOfficialMahjongHelper (PyMahjongGB); "
+        "green_book_2006: 双暗杠 8, 明暗杠 6, 不求人 with a self-drawn 四暗刻 / 七对 / 全不靠 (digest, secondhand)",
+        EDITIONS,
+    ),
+    Option(
+        "platform_extras",
+        False,
+        "联众 / 天津 extras: 天和 168, 地和 158, 人和 108, 四方大发 168, 混杠 88, 天听 32 (seed 000)",
+    ),
+    Option("min_fan", 8, "the fans a hand needs to win, flowers not counted"),
+    Option(
+        "knitted_straight_waits",
+        "consensus",
+        "边张 / 嵌张 / 单钓将 with 组合龙 when the winning tile also "
+        "completes the knitted straight: consensus counts them, wmcc_2006 does not (Sloperama #296)",
+        ("consensus", "wmcc_2006"),
+    ),
+)
+
+PRESETS = {"green_book_2006": {"edition": "green_book_2006", "knitted_straight_waits": "wmcc_2006"}}
+
+# The Green Book reportedly lets 不求人 stand beside these when self-drawn (digest rows 12, 19, 34).
+_GB2006_KEEPS_FULLY_CONCEALED = ("si_an_ke", "qi_dui", "quan_bu_kao")
+_EXTRA_FLAGS = {row.facts["flag"]: row.id for row in FANS if row.facts.get("flag")}
+
+
+def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+    values = {row.id: row.value for row in FANS}
+    excludes = {row.id: tuple(row.facts["excludes"]) for row in FANS if row.facts["excludes"]}
+    if edition == "green_book_2006":
+        for row in FANS:
+            if "green_book_2006" in row.facts:
+                values[row.id] = row.facts["green_book_2006"]
+        for fan_id in _GB2006_KEEPS_FULLY_CONCEALED:
+            excludes[fan_id] = tuple(x for x in excludes[fan_id] if x != "bu_qiu_ren")
+    return values, excludes
+
+
+_TABLES = {e: _tables(e) for e in EDITIONS}
+_EXTRAS = frozenset(row.id for row in FANS if row.facts["group"] == "extra")
+
+
+@dataclass
+class _Scored:
+    total: int
+    found: dict[str, int]
+    form: str
+    reading: Reading | None
+    placements: frozenset[int]
+    key: tuple
+
+
+class McrRules(RuleSet):
+    name = "mcr"
+    names = {"en": "Chinese Official Mahjong (MCR)", "zh": "国标麻将", "ja": "中国公式ルール (国標麻将)"}
+    doc = (
+        "Chinese Official Mahjong (国标麻将): 81 fans and 明暗杠 with the consensus exclusions, flowers, "
+        "the 8-fan minimum and 8 + fan payments; edition consensus or green_book_2006, optional 联众 extras."
+    )
+    tile_set = TILES_144
+    options = OPTIONS
+    presets = PRESETS
+    context_flags = ("tian_ting", "hun_gang")
+    items = FANS
+
+    def forms(self, opts: dict) -> dict:
+        # 七对 with four of a kind as two pairs (consensus, 四归一 counts); 全不靠 / 七星不靠 / 组合龙
+        return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        notes: list[str] = []
+        base = dict(rules=self.name, hand=hand.text(), melds=tuple(str(m) for m in hand.melds))
+        readings = shapes.readings(hand, **self.forms(opts))
+        if not readings:
+            return Result(winning=False, reason="not_winning", **base)
+        win = _win_facts(hand, ctx, notes)
+        values, excludes = _TABLES[opts["edition"]]
+        facts = _HandFacts(hand, ctx, opts, win)
+        best: _Scored | None = None
+        for form, blocks, placements, reading in _divisions(readings):
+            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
+            if best is None or scored.key > best.key:
+                best = scored
+        assert best is not None
+        log: list[tuple[str, str, str]] = []
+        why: list = []
+        blocks = best.reading.blocks if best.reading else ()
+        best = facts.score(best.form, blocks, best.placements, best.reading, values, excludes, log, why)
+        return _result(self, hand, best, values, opts, win, log, why, notes, base)
+
+
+def _divisions(readings: list[Reading]):
+    """One entry per distinct division: the readings of one split differ only in where the winning tile sits."""
+    groups: dict[tuple, tuple[Reading, set[int]]] = {}
+    for r in readings:
+        key = (r.form, r.blocks)
+        if key in groups:
+            if r.win_block is not None:
+                groups[key][1].add(r.win_block)
+        else:
+            groups[key] = (r, {r.win_block} if r.win_block is not None else set())
+    for (form, blocks), (r, places) in groups.items():
+        yield form, blocks, frozenset(places), r
+
+
+class _HandFacts:
+    """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
+
+    def __init__(self, hand: Hand, ctx: Context, opts: dict, win: WinFacts) -> None:
+        self.hand = hand
+        self.opts = opts
+        self.win_tile = kind(hand.win_tile)
+        self.counts = hand.counts
+        totals = list(self.counts)
+        for m in hand.melds:
+            for t in m.tiles:
+                totals[kind(t)] += 1
+        self.totals = totals
+        self.kinds = frozenset(k for k in range(34) if totals[k])
+        self.tsumo = win.tsumo
+        self.seat = wind_tile(ctx.seat_wind)
+        self.round = wind_tile(ctx.round_wind)
+        self.common = dict.fromkeys(tile_fans(self.kinds), 1)
+        self.common.update(dict.fromkeys(win_fans(win), 1))
+        if opts["platform_extras"]:
+            for flag, fan_id in _EXTRA_FLAGS.items():
+                if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
+                    self.common[fan_id] = 1
+        self._unique: bool | None = None
+
+    def score(
+        self,
+        form: str,
+        blocks: tuple,
+        placements: frozenset[int],
+        reading: Reading,
+        values: dict,
+        excludes: dict,
+        log: list | None,
+        why: list,
+    ) -> _Scored:
+        found = dict(self.common)
+        if form in ("regular", "knitted_straight"):
+            found.update(regular_fans(blocks, form, placements, self.tsumo, self.seat, self.round, self.totals, why))
+            wait = self._wait_fan(form, blocks, placements)
+            if wait:
+                found[wait] = 1
+            if form == "regular" and not self.hand.melds:
+                counts13 = list(self.counts)
+                counts13[self.win_tile] -= 1
+                if is_nine_gates(counts13):
+                    found["jiu_lian_bao_deng"] = 1
+        elif form == "seven_pairs":
+            found["lian_qi_dui" if is_seven_shifted_pairs(self.counts) else "qi_dui"] = 1
+            hogs = sum(1 for n in self.counts if n == 4)
+            if hogs:
+                found["si_gui_yi"] = hogs
+        elif form == "thirteen_orphans":
+            found["shi_san_yao"] = 1
+        else:  # honors_knitted
+            if all(self.counts[t] for t in range(27, 34)):
+                found["qi_xing_bu_kao"] = 1
+            else:
+                found["quan_bu_kao"] = 1
+                if sum(self.counts[:27]) == 9:
+                    found["zu_he_long"] = 1  # 全不靠 holding the whole knitted straight (consensus, p.76)
+        if not self.opts["platform_extras"]:
+            for fan_id in _EXTRAS & found.keys():
+                del found[fan_id]
+        non_repeat(found, log, excludes)
+        if not found:
+            found["wu_fan_hu"] = 1  # 无番和: nothing else counts (flowers are added afterwards)
+        total = sum(values[f] * n for f, n in found.items())
+        key = (total, tuple(sorted((values[f] for f in found), reverse=True)))
+        return _Scored(total, found, form, reading, placements, key)
+
+    def _wait_fan(self, form: str, blocks: tuple, placements: frozenset[int]) -> str | None:
+        """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
+        winning tile can sit in an edge chow, the middle of a chow, or the pair; one of them at most."""
+        win = self.win_tile
+        shape = None
+        for i in placements:
+            b = blocks[i]
+            if b.kind == CHOW:
+                s = "kan_zhang" if win == b.tile + 1 else "bian_zhang"
+            elif b.kind == PAIR:
+                s = "dan_diao_jiang"
+            else:
+                continue
+            if shape is None or _WAIT_ORDER[s] < _WAIT_ORDER[shape]:
+                shape = s
+        if shape is None:
+            return None
+        if form == "knitted_straight":
+            pattern = next(b for b in blocks if b.kind == KNITTED).tile
+            if win in KNITTED_PATTERNS[pattern] and self.opts["knitted_straight_waits"] == "wmcc_2006":
+                return None
+            rest = list(self.counts)
+            for t in KNITTED_PATTERNS[pattern]:
+                rest[t] -= 1
+            rest[win] -= 1
+            return shape if min(rest) >= 0 and _waits_once(rest, False) else None
+        if self._unique is None:
+            counts13 = list(self.counts)
+            counts13[win] -= 1
+            self._unique = _waits_once(counts13, not self.hand.melds)
+        return shape if self._unique else None
+
+
+_WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
+
+
+def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
+    """Does the hand (13 − 3 × melds tiles) wait on exactly one kind, as four sets and a pair or seven pairs?
+    A kind all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape)."""
+    candidates = set()
+    for t in range(34):
+        if counts[t]:
+            if t >= 27:
+                candidates.add(t)
+            else:
+                base = t - t % 9
+                for d in (-2, -1, 0, 1, 2):
+                    if base <= t + d < base + 9:
+                        candidates.add(t + d)
+    n = 0
+    for t in candidates:
+        counts[t] += 1
+        ok = is_regular_complete(counts) or (seven_pairs and is_seven_pairs(counts, True))
+        counts[t] -= 1
+        if ok:
+            n += 1
+            if n > 1:
+                return False
+    return n == 1
+
+
+def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
+    """Read the contract's win flags; an impossible combination is an ``InputError``.
+
+    ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
+    ``chankan`` (抢杠和) are wins on another player's tile."""
+    win = kind(hand.win_tile)
+    for flag in ("tian_ting", "hun_gang"):
+        if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
+            raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
+    tsumo = ctx.tsumo or ctx.haitei or ctx.rinshan
+    if ctx.haitei and ctx.houtei:
+        raise InputError(
+            "bad_context",
+            "haitei (妙手回春, self-draw of the last tile) and houtei (海底捞月, the last discard) exclude each other",
+        )
+    if (ctx.houtei or ctx.chankan) and tsumo:
+        which = "houtei (海底捞月)" if ctx.houtei else "chankan (抢杠和)"
+        raise InputError("bad_context", f"{which} is a win on another player's tile, not a self-draw")
+    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+        raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
+    in_melds = sum(1 for m in hand.melds for t in m.tiles if kind(t) == win)
+    in_hand = hand.counts[win]
+    if ctx.chankan and (in_melds or in_hand != 1):
+        raise InputError(
+            "bad_context",
+            f"chankan (抢杠和): {tile_name(win)} cannot be robbed from a kong when the hand holds another copy of it",
+        )
+    last_copy = ctx.last_copy and not ctx.chankan
+    if last_copy and in_hand != 1:
+        last_copy = False
+        notes.append("和绝张 does not count: the hand holds another copy of the winning tile (consensus)")
+    if in_melds == 3 and not last_copy and not ctx.chankan:
+        last_copy = True
+        notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
+    open_melds = sum(1 for m in hand.melds if m.is_open)
+    return WinFacts(
+        tsumo=tsumo,
+        concealed=open_melds == 0,
+        all_melded=open_melds == 4,
+        last_copy=last_copy,
+        haitei=ctx.haitei,
+        houtei=ctx.houtei,
+        rinshan=ctx.rinshan,
+        chankan=ctx.chankan,
+    )
+
+
+def _result(
+    rs: McrRules,
+    hand: Hand,
+    best: _Scored,
+    values: dict,
+    opts: dict,
+    win: WinFacts,
+    log: list,
+    why: list,
+    notes: list[str],
+    base: dict,
+) -> Result:
+    items = []
+    for fan_id in sorted(best.found, key=ORDER.__getitem__):
+        row = FANS[fan_id]
+        n = best.found[fan_id]
+        items.append(Item(fan_id, values[fan_id], row.names, n if row.facts["repeat"] else None))
+    fan_total = best.total
+    flowers = len(hand.flowers)
+    if flowers:
+        items.append(FANS["hua_pai"].item(count=flowers))
+    total = fan_total + flowers
+    winning = fan_total >= opts["min_fan"]
+    if best.reading is not None and best.reading.blocks:
+        decomposition = tuple(b.text() for b in best.reading.blocks)
+    else:
+        decomposition = (format_tiles(hand.concealed),)
+    explain: dict = {
+        "form": best.form,
+        "fan_without_flowers": fan_total,
+        "min_fan": opts["min_fan"],
+        "edition": opts["edition"],
+        "exclusions": [{"fan": a, "excludes": b, "principle": p} for a, b, p in log],
+    }
+    principles = [{"principle": p, "note": n} for p, n in dict.fromkeys(w for w in why if isinstance(w, tuple))]
+    if principles:
+        explain["principles"] = principles
+    set_notes = [w for w in why if isinstance(w, str)]
+    if notes or set_notes:
+        explain["notes"] = list(dict.fromkeys(notes + set_notes))
+    if log or principles:
+        explain["principle_names"] = {
+            p: PRINCIPLES[p] for p in dict.fromkeys([x[2] for x in log] + [x["principle"] for x in principles])
+        }
+    return Result(
+        winning=winning,
+        decomposition=decomposition,
+        items=tuple(items),
+        fan=total,
+        points=payments(total, win.tsumo) if winning else None,
+        reason=None if winning else "below_minimum",
+        explain=explain,
+        **base,
+    )
+
+
+RULESET = McrRules()

@@ -1,0 +1,164 @@
+"""The scoring principles of MCR (1998 §计分原则, Green Book §3.9.1.5), each as code you can point at.
+
+- 不重复 non-repeat (``non_repeat``): a fan that implies another scores alone; the implied fan (its 不计 list, the
+  ``excludes`` of its row in fans.py) is not counted.
+- 不拆移 non-separation (``combine_sets``): sets that made a fan of three or four sets are not split up to make lower
+  fans among themselves.
+- 不得相同 non-identical (``account_once_pairs``): a set that made a fan with one set cannot make the same fan again
+  with another.
+- 套算一次 account-once (``combine_sets``, ``account_once_pairs``): a set not yet combined may combine once with a set
+  already combined; with n chows and no fan of three or more, at most n − 1 two-chow fans.
+- 就高不就低 high-versus-low (``combine_sets`` picks the highest fan of three sets; ``__init__`` keeps the reading
+  with the highest total).
+
+Every exclusion applied is logged as ``{"fan", "excludes", "principle"}`` for the result's ``explain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from .fans import FANS, ORDER, VALUE
+
+NON_REPEAT = "不重复"
+NON_SEPARATION = "不拆移"
+NON_IDENTICAL = "不得相同"
+HIGH_LOW = "就高不就低"
+ACCOUNT_ONCE = "套算一次"
+
+PRINCIPLES = {
+    NON_REPEAT: "non-repeat: a fan that implies another scores alone",
+    NON_SEPARATION: "non-separation: sets that made a bigger fan are not split to make smaller ones",
+    NON_IDENTICAL: "non-identical: a set makes a given fan once only",
+    HIGH_LOW: "high-versus-low: of the ways to read the hand, the highest total",
+    ACCOUNT_ONCE: "account-once: a set not yet combined combines once with one already combined",
+}
+
+# The two-chow fans in the order the consensus keeps them when 套算一次 cuts (Helper ``exclusionary_rule``).
+PAIR_PRIORITY = ("yi_ban_gao", "xi_xiang_feng", "lian_liu", "lao_shao_fu")
+
+Log = list[tuple[str, str, str]]
+
+
+def non_repeat(found: dict[str, int], log: Log | None, excludes: dict[str, tuple[str, ...]]) -> None:
+    """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list)."""
+    for fan_id in sorted(found, key=ORDER.__getitem__):
+        if fan_id not in found:
+            continue
+        for other in excludes.get(fan_id, ()):
+            if other in found:
+                del found[other]
+                if log is not None:
+                    log.append((fan_id, other, NON_REPEAT))
+        take = FANS[fan_id].facts.get("excludes_yao_jiu_ke")
+        if take and found.get("yao_jiu_ke"):
+            # 九莲宝灯 不计 幺九刻×1: its 111 (or 999) is part of the nine gates shape
+            found["yao_jiu_ke"] -= take
+            if not found["yao_jiu_ke"]:
+                del found["yao_jiu_ke"]
+            if log is not None:
+                log.append((fan_id, "yao_jiu_ke", NON_REPEAT))
+
+
+def account_once_pairs(n: int, edges: Sequence[tuple[int, int, str]]) -> tuple[tuple[int, int, str], ...]:
+    """套算一次 + 不得相同 for two-set fans among ``n`` sets: the most fans such that the combinations form no cycle
+    (each set not yet combined joins once) and no set makes the same fan twice. Ties keep the consensus priority."""
+    best: tuple = ()
+    best_key: tuple = (-1,)
+    for size in range(len(edges), 0, -1):
+        if size > n - 1 or size < best_key[0]:
+            continue
+        for chosen in combinations(edges, size):
+            if not _forest(n, chosen) or not _distinct_per_set(chosen):
+                continue
+            key = (size, *(sum(1 for e in chosen if e[2] == f) for f in PAIR_PRIORITY))
+            if key > best_key:
+                best, best_key = chosen, key
+    return best
+
+
+def _forest(n: int, edges: Sequence[tuple[int, int, str]]) -> bool:
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for a, b, _ in edges:
+        ra, rb = root(a), root(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+def _distinct_per_set(edges: Sequence[tuple[int, int, str]]) -> bool:
+    seen: set[tuple[int, str]] = set()
+    for a, b, f in edges:
+        if (a, f) in seen or (b, f) in seen:
+            return False
+        seen.add((a, f))
+        seen.add((b, f))
+    return True
+
+
+def combine_sets(
+    tiles: tuple[int, ...],
+    four: Callable[[tuple[int, ...]], str | None],
+    three: Callable[[int, int, int], str | None],
+    two: Callable[[int, int], str | None],
+    pairs_account_once: bool,
+) -> tuple[dict[str, int], tuple[tuple[str, str], ...]]:
+    """The combination fans of a group of sets (all chows, or all pungs), under the principles.
+
+    A fan of four sets takes the group alone (不拆移). Else the highest fan of three sets (就高不就低) takes its three
+    sets, and the remaining set combines once with one of them (套算一次, consensus priority). Else the two-set fans:
+    for chows limited by 套算一次 / 不得相同 (``account_once_pairs``); for pungs every pair counts.
+    Returns the fans and the notes (principle, what it did).
+    """
+    found: dict[str, int] = {}
+    notes: list[tuple[str, str]] = []
+    n = len(tiles)
+    if n == 4:
+        f = four(tiles)
+        if f:
+            found[f] = 1
+            notes.append((NON_SEPARATION, f"{f} takes all four sets"))
+            return found, tuple(notes)
+    if n >= 3:
+        best = None
+        for idx in combinations(range(n), 3):
+            f = three(*(tiles[i] for i in idx))
+            if f and (best is None or VALUE[f] > VALUE[best[0]]):
+                best = (f, idx)
+        if best:
+            f, idx = best
+            found[f] = 1
+            notes.append((NON_SEPARATION, f"{f}: its three sets make no smaller fan among themselves"))
+            if n == 4:
+                free = next(i for i in range(4) if i not in idx)
+                extra = [two(tiles[i], tiles[free]) for i in idx]
+                extra = [e for e in extra if e]
+                if extra:
+                    e = min(extra, key=lambda x: PAIR_PRIORITY.index(x) if x in PAIR_PRIORITY else 9)
+                    found[e] = found.get(e, 0) + 1
+                    if len(extra) > 1:
+                        notes.append((ACCOUNT_ONCE, f"the fourth set combines once: {e}"))
+            return found, tuple(notes)
+    edges = [(a, b, f) for a, b in combinations(range(n), 2) if (f := two(tiles[a], tiles[b]))]
+    chosen = account_once_pairs(n, edges) if pairs_account_once else edges
+    for _, _, f in chosen:
+        found[f] = found.get(f, 0) + 1
+    if len(chosen) < len(edges):
+        dropped = [e for e in edges if e not in chosen]
+        notes.append(
+            (
+                ACCOUNT_ONCE,
+                f"{len(edges)} two-chow fans among {n} chows, {len(chosen)} kept; not counted: "
+                + ", ".join(f for _, _, f in dropped)
+                + f" ({NON_IDENTICAL} / {ACCOUNT_ONCE})",
+            )
+        )
+    return found, tuple(notes)

@@ -1,0 +1,21 @@
+"""Who pays what in MCR (seed 002 「国标麻将计分规则」 / 「国标麻将手册」: 胜方 自摸和牌 (8+番数)×3, 别人点炮和 8×3+番数;
+负方 点炮者 −(8+番数), 非点炮者 −8, 自摸和牌 −(8+番数)).
+
+The fan paid on is the hand's total, flowers included (flowers only do not count towards the 8-fan minimum).
+"""
+
+from __future__ import annotations
+
+from ...result import Payment, Points
+
+BASE = 8  # every player pays the base 8 to the winner
+
+
+def payments(fan: int, tsumo: bool) -> Points:
+    """Self-draw: each of the three others pays 8 + fan. Discard: the discarder pays 8 + fan, the other two pay 8."""
+    if tsumo:
+        pays = tuple(Payment("other", BASE + fan) for _ in range(3))
+    else:
+        pays = (Payment("discarder", BASE + fan), Payment("other", BASE), Payment("other", BASE))
+    total = sum(p.amount for p in pays)
+    return Points(hand=total, received=total, payments=pays)

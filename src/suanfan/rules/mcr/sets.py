@@ -1,0 +1,315 @@
+"""Finding the set fans of one reading: chows and pungs combined, kongs and concealed pungs, the pair, the waits,
+and the special forms. Tile numbering: 0-8 m, 9-17 p, 18-26 s, 27-30 E S W N, 31-33 White Green Red.
+
+Each finder returns the fans before 不重复 (``exclusions.non_repeat`` runs afterwards on the whole hand).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
+from ...tiles import DRAGONS, WINDS
+from .exclusions import combine_sets
+
+# -------------------------------------------------------------------- chows (tile = lowest tile of the chow)
+
+
+def _suit(t: int) -> int:
+    return t // 9
+
+
+def _rank(t: int) -> int:
+    return t % 9 + 1
+
+
+def chow_two(a: int, b: int) -> str | None:
+    """一般高 喜相逢 连六 老少副."""
+    if _suit(a) != _suit(b):
+        return "xi_xiang_feng" if _rank(a) == _rank(b) else None
+    if a == b:
+        return "yi_ban_gao"
+    if abs(a - b) == 3:
+        return "lian_liu"
+    if {_rank(a), _rank(b)} == {1, 7}:
+        return "lao_shao_fu"
+    return None
+
+
+def chow_three(a: int, b: int, c: int) -> str | None:
+    """清龙 一色三步高 一色三同顺 花龙 三色三同顺 三色三步高 (a ≤ b ≤ c)."""
+    sa, sb, sc = _suit(a), _suit(b), _suit(c)
+    if sa == sb == sc:
+        if b - a == 3 and c - b == 3 and _rank(a) == 1:
+            return "qing_long"
+        if a == b == c:
+            return "yi_se_san_tong_shun"
+        if (b - a == c - b == 1) or (b - a == c - b == 2):
+            return "yi_se_san_bu_gao"
+        return None
+    if len({sa, sb, sc}) == 3:
+        ranks = sorted((_rank(a), _rank(b), _rank(c)))
+        if ranks == [1, 4, 7]:
+            return "hua_long"
+        if ranks[0] == ranks[2]:
+            return "san_se_san_tong_shun"
+        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            return "san_se_san_bu_gao"
+    return None
+
+
+def chow_four(t: tuple[int, ...]) -> str | None:
+    """一色四同顺 一色四步高 (sorted)."""
+    if not _suit(t[0]) == _suit(t[3]):
+        return None
+    if t[0] == t[3]:
+        return "yi_se_si_tong_shun"
+    d = t[1] - t[0]
+    if d in (1, 2) and t[2] - t[1] == d and t[3] - t[2] == d:
+        return "yi_se_si_bu_gao"
+    return None
+
+
+@lru_cache(maxsize=8192)
+def chow_fans(chows: tuple[int, ...], pair: int) -> tuple[dict[str, int], tuple]:
+    """The chow fans of a reading; 一色双龙会 / 三色双龙会 (four chows and a pair of 5) take all the chows."""
+    if len(chows) == 4 and pair < 27 and _rank(pair) == 5 and all(_rank(c) in (1, 7) for c in chows):
+        ps = _suit(pair)
+        suits = sorted(_suit(c) for c in chows)
+        low = sorted(_suit(c) for c in chows if _rank(c) == 1)
+        high = sorted(_suit(c) for c in chows if _rank(c) == 7)
+        if suits == [ps] * 4 and len(low) == 2:
+            return {"yi_se_shuang_long_hui": 1}, ()
+        others = sorted({0, 1, 2} - {ps})
+        if low == others and high == others:
+            return {"san_se_shuang_long_hui": 1}, ()
+    return combine_sets(chows, chow_four, chow_three, chow_two, True)
+
+
+# -------------------------------------------------------------------- pungs (and kongs)
+
+
+def pung_two(a: int, b: int) -> str | None:
+    """双同刻 双箭刻."""
+    if a < 27 and b < 27:
+        return "shuang_tong_ke" if _rank(a) == _rank(b) and a != b else None
+    if a in DRAGONS and b in DRAGONS:
+        return "shuang_jian_ke"
+    return None
+
+
+def pung_three(a: int, b: int, c: int) -> str | None:
+    """三色三节高 三同刻 一色三节高 三风刻 大三元 (a ≤ b ≤ c)."""
+    if c < 27:
+        if len({_suit(a), _suit(b), _suit(c)}) == 3:
+            ranks = sorted((_rank(a), _rank(b), _rank(c)))
+            if ranks[0] == ranks[2]:
+                return "san_tong_ke"
+            if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+                return "san_se_san_jie_gao"
+        elif _suit(a) == _suit(c) and b - a == 1 and c - b == 1:
+            return "yi_se_san_jie_gao"
+        return None
+    if a in WINDS and b in WINDS and c in WINDS:
+        return "san_feng_ke"
+    if a in DRAGONS and b in DRAGONS and c in DRAGONS:
+        return "da_san_yuan"
+    return None
+
+
+def pung_four(t: tuple[int, ...]) -> str | None:
+    """一色四节高 大四喜 (sorted)."""
+    if t[3] < 27 and _suit(t[0]) == _suit(t[3]) and t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 1:
+        return "yi_se_si_jie_gao"
+    if t == (27, 28, 29, 30):
+        return "da_si_xi"
+    return None
+
+
+@lru_cache(maxsize=8192)
+def pung_fans(pungs: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
+    return combine_sets(pungs, pung_four, pung_three, pung_two, False)
+
+
+# -------------------------------------------------------------------- one reading
+
+
+def regular_fans(
+    blocks: tuple[Block, ...],
+    form: str,
+    placements: frozenset[int],
+    tsumo: bool,
+    seat: int,
+    round_: int,
+    totals: list[int],
+    notes: list,
+) -> dict[str, int]:
+    """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
+
+    ``placements``: indexes of the blocks the winning tile may have completed. ``totals``: 34 counts of every tile,
+    melds included. Wait fans are added by the caller (they need the waits of the whole hand).
+    """
+    found: dict[str, int] = {}
+    chows: list[int] = []
+    pungs: list[int] = []
+    pair = -1
+    concealed_pungs = ankan = minkan = 0
+    all_chows = True
+    for b in blocks:
+        k = b.kind
+        if k == CHOW:
+            chows.append(b.tile)
+        elif k == PAIR:
+            pair = b.tile
+        elif k == KNITTED:
+            continue
+        else:
+            all_chows = False
+            pungs.append(b.tile)
+            if k == PUNG:
+                concealed_pungs += b.concealed
+            elif b.concealed:
+                ankan += 1
+            else:
+                minkan += 1
+    if not tsumo and not any(blocks[i].kind in (CHOW, KNITTED) for i in placements):
+        # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
+        if any(blocks[i].kind == PUNG for i in placements):
+            concealed_pungs -= 1
+            notes.append("the pung completed by the discard counts as melded")
+    _concealed_and_kongs(concealed_pungs + ankan, ankan, minkan, found)
+    if pungs:
+        if len(pungs) == 4:
+            found["peng_peng_hu"] = 1
+        pungs.sort()
+        _pung_singles(pungs, seat, round_, found, notes)
+        combos, why = pung_fans(tuple(pungs))
+        _add(found, combos)
+        notes.extend(why)
+        dragons = sum(1 for t in pungs if t in DRAGONS)
+        winds = sum(1 for t in pungs if t in WINDS)
+        if dragons == 2 and pair in DRAGONS:
+            found["xiao_san_yuan"] = 1
+        if winds == 3 and pair in WINDS:
+            found["xiao_si_xi"] = 1
+        if winds == 4 and pair == 32:
+            found["si_fang_da_fa"] = 1
+    if chows:
+        chows.sort()
+        combos, why = chow_fans(tuple(chows), pair)
+        _add(found, combos)
+        notes.extend(why)
+    if all_chows and pair < 27:
+        found["ping_hu"] = 1
+    if form == "regular":
+        _outside_five_even(blocks, found)
+    else:
+        found["zu_he_long"] = 1
+    hogs = sum(1 for n in totals if n == 4) - ankan - minkan
+    if hogs > 0:
+        found["si_gui_yi"] = hogs
+    return found
+
+
+def _concealed_and_kongs(concealed: int, ankan: int, minkan: int, found: dict[str, int]) -> None:
+    """双暗刻 三暗刻 四暗刻 (concealed kongs are concealed pungs, MIL) and the kong fans."""
+    if concealed >= 2:
+        found[("shuang_an_ke", "san_an_ke", "si_an_ke")[concealed - 2]] = 1
+    kongs = ankan + minkan
+    if kongs == 1:
+        found["an_gang" if ankan else "ming_gang"] = 1
+    elif kongs == 2:
+        if ankan == 2:
+            found["shuang_an_gang"] = 1
+        elif ankan == 1:
+            # 明暗杠 (5) rather than 明杠 + 暗杠: the consensus's pseudo-fan; the row excludes both (不重复)
+            found["ming_an_gang"] = found["ming_gang"] = found["an_gang"] = 1
+        else:
+            found["shuang_ming_gang"] = 1
+    elif kongs == 3:
+        found["san_gang"] = 1
+    elif kongs == 4:
+        found["si_gang"] = 1
+
+
+def _pung_singles(pungs: list[int], seat: int, round_: int, found: dict[str, int], notes: list) -> None:
+    """箭刻 per dragon pung; 圈风刻 门风刻; 幺九刻 per terminal or wind pung not already scored as a wind fan.
+
+    A pung scored as 圈风刻 / 门风刻 / part of 三风刻 counts no 幺九刻 (consensus 不计, set level 不重复)."""
+    yao_jiu = 0
+    wind_pungs = [t for t in pungs if t in WINDS]
+    for t in pungs:
+        if t in DRAGONS:
+            found["jian_ke"] = found.get("jian_ke", 0) + 1
+        elif t < 27 and _rank(t) in (1, 9):
+            yao_jiu += 1
+    for t in wind_pungs:
+        if t == round_:
+            found["quan_feng_ke"] = 1
+        if t == seat:
+            found["men_feng_ke"] = 1
+        if len(wind_pungs) >= 3:
+            continue
+        if t in (seat, round_):
+            notes.append(f"the {'round' if t == round_ else 'seat'} wind pung counts no 幺九刻 (不重复)")
+        else:
+            yao_jiu += 1
+    if len(wind_pungs) >= 3:
+        notes.append("the pungs of 三风刻 / 小四喜 / 大四喜 count no 幺九刻 (不重复)")
+    if yao_jiu:
+        found["yao_jiu_ke"] = yao_jiu
+
+
+def _outside_five_even(blocks: tuple[Block, ...], found: dict[str, int]) -> None:
+    """全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung."""
+    outside = five = even = True
+    for b in blocks:
+        t = b.tile
+        if t >= 27:
+            five = even = False
+            continue
+        r = _rank(t)
+        if b.kind == CHOW:
+            outside = outside and r in (1, 7)
+            five = five and 3 <= r <= 5
+            even = False
+        else:
+            outside = outside and r in (1, 9)
+            five = five and r == 5
+            even = even and r % 2 == 0
+    if outside:
+        found["quan_dai_yao"] = 1
+    elif five:
+        found["quan_dai_wu"] = 1
+    elif even:
+        found["quan_shuang_ke"] = 1
+
+
+def _add(found: dict[str, int], more: dict[str, int]) -> None:
+    for k, v in more.items():
+        found[k] = found.get(k, 0) + v
+
+
+def is_nine_gates(counts13: list[int]) -> bool:
+    """九莲宝灯: the 13 tiles before the win are 1112345678999 of one suit (the nine-sided wait)."""
+    for s in range(3):
+        seg = counts13[s * 9 : s * 9 + 9]
+        if seg == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return True
+    return False
+
+
+def is_seven_shifted_pairs(counts: list[int]) -> bool:
+    """连七对: seven consecutive pairs of one suit."""
+    kinds = [t for t in range(34) if counts[t]]
+    return (
+        len(kinds) == 7
+        and kinds[6] < 27
+        and kinds[6] - kinds[0] == 6
+        and kinds[0] // 9 == kinds[6] // 9
+        and all(counts[t] == 2 for t in kinds)
+    )
+
+
+def knitted_tiles(pattern: int) -> frozenset[int]:
+    return frozenset(KNITTED_PATTERNS[pattern])
