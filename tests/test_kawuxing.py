@@ -1,0 +1,215 @@
+"""Ka Wu Xing: tables of cases (tests/data/kawuxing_cases.jsonl, derived by hand from ../shared/rules/kawuxing.md)
+and the digest's worked examples (tests/data/kawuxing_examples.jsonl)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+from suanfan.rules import kawuxing
+from suanfan.tiles import format_tiles, parse_tiles
+
+DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+CASES = _load("kawuxing_cases.jsonl")
+EXAMPLES = _load("kawuxing_examples.jsonl")
+
+
+def _items(r) -> dict[str, int]:
+    return {i.id: i.value for i in r.items}
+
+
+def _pays(r) -> list[list]:
+    return [[p.payer, p.amount] for p in r.points.payments]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case: dict) -> None:
+    r = suanfan.score(
+        case["hand"],
+        win=case["win"],
+        rules="kawuxing",
+        melds=case.get("melds", ()),
+        options=case.get("options"),
+        **case.get("context", {}),
+    )
+    want = case["expect"]
+    assert r.winning == want.get("winning", True), r.to_dict()
+    assert r.reason == want.get("reason")
+    if "items" in want:
+        assert _items(r) == want["items"]
+    if "fan" in want:
+        assert r.fan == want["fan"]
+    if "limit" in want:
+        assert r.limit == want["limit"]
+    if "payments" in want:
+        assert _pays(r) == want["payments"]
+    if "received" in want:
+        assert r.points.received == want["received"]
+    if "multipliers" in want:
+        assert r.explain["multipliers"] == want["multipliers"]
+    if not r.winning:
+        assert r.points is None and r.explain.get("reason_text")
+    json.dumps(r.to_dict(), ensure_ascii=False)
+
+
+ZH = {row.names["zh"]: row.id for row in kawuxing.TABLE}
+HAND_EXAMPLES = [e for e in EXAMPLES if e["hand"] is not None]
+
+
+@pytest.mark.parametrize("ex", HAND_EXAMPLES, ids=[e["id"] for e in HAND_EXAMPLES])
+def test_worked_example(ex: dict) -> None:
+    ctx = dict(ex.get("context", {}))
+    tsumo = ex["win"] == "tsumo"
+    opts = {"cap_profile": ctx.pop("cap_profile"), "base": ctx.pop("base")}
+    if "dui_liang_dui_fan" in ctx:
+        opts["dui_liang_dui_fan"] = ctx.pop("dui_liang_dui_fan")
+    context = {"tsumo": tsumo}
+    if ctx.pop("after_kong", False):
+        context["rinshan" if tsumo else "after_kong_discard"] = True
+    if ctx.pop("last_tile", False):
+        context["haitei" if tsumo else "houtei"] = True
+    if ctx.pop("winner_liangdao", False):
+        context["declared"] = True
+    if ctx.pop("discarder_liangdao", False):
+        context["discarder_declared"] = True
+    assert not ctx, ctx
+    hand = format_tiles(parse_tiles(ex["hand"]) + parse_tiles(ex["win_tile"]))
+    r = suanfan.score(hand, win=ex["win_tile"], rules="kawuxing", melds=ex["melds"], options=opts, **context)
+    want = ex["expected"]
+    if want.get("legal") is False:
+        assert not r.winning and r.reason == "pi_hu_on_discard" and r.points is None
+        return
+    assert r.winning
+    found = {i.id: i.value for i in r.items if i.id != "pi_hu"}
+    if "patterns" in want:
+        # the examples list 亮倒 among the patterns when the winner declared; P includes it
+        assert found == {ZH[k]: v for k, v in want["patterns"].items()}
+    if "P" in want:
+        # kwx-15 counts the winner's 亮倒 in P (our ``fan``); kwx-03 / kwx-19 keep it in L as §6 writes
+        # M = P x L (our ``product``, 亮倒 excluded)
+        assert (r.explain["product"] if "L" in want else r.fan) == want["P"]
+    if "P_uncapped" in want:
+        assert r.fan == want["P_uncapped"]
+        assert r.limit == ("capped" if want.get("capped") else None)
+    if "alternatives" in want:  # both readings reach the same product; the one scored must be one of them
+        assert r.fan in want["alternatives"].values()
+    pays = want["payments"]
+    if "discarder" in pays:
+        assert _pays(r) == [["discarder", -pays["discarder"]]]
+    else:
+        assert _pays(r) == [["other", -pays["each_of_2"]]] * 2
+    assert r.points.received == pays["winner"]
+    if "M" in want:
+        assert set(r.explain["multipliers"]) == {want["M"]}
+
+
+def test_exhaustive_draw_example() -> None:
+    """kwx-20: 荒庄, X declared first: X pays each other player 1; kong money is not touched (荒庄不荒杠)."""
+    ex = next(e for e in EXAMPLES if e["id"] == "kwx-20")
+    rows = kawuxing.exhaustive_draw(["X", "Y", "Z"], first_declared="X")
+    assert rows == [("X", "Y", 1), ("X", "Z", 1)]
+    assert -sum(a for p, _, a in rows if p == "X") == ex["expected"]["payments"]["X"]
+
+
+DRAWS = [
+    # players, first_declared, hands, options -> rows
+    (("X", "Y", "Z"), None, None, {}, []),
+    (("X", "Y", "Z"), "Z", None, {"base": 3}, [("Z", "X", 3), ("Z", "Y", 3)]),
+    # 查大叫: X waits on 1p/4p/7p (all 屁胡, x1), Y on 5s (卡五星 x2), Z is not ready and pays both
+    (
+        ("X", "Y", "Z"),
+        None,
+        {"X": {"hand": "1234567p234789s"}, "Y": {"hand": "12333789p46789s"}, "Z": {"hand": "1357p1357s555z66z"}},
+        {"cha_da_jiao": True},
+        [("Z", "X", 1), ("Z", "Y", 2)],
+    ),
+    # Y declared 亮倒: his value doubles; X declared first and pays the others 1 each
+    (
+        ("X", "Y", "Z"),
+        "X",
+        {
+            "X": {"hand": "1357p1357s555z66z"},
+            "Y": {"hand": "12333789p46789s", "declared": True},
+            "Z": {"hand": "1357p1357s555z66z"},
+        },
+        {"cha_da_jiao": True},
+        [("X", "Y", 1), ("X", "Z", 1), ("X", "Y", 4), ("Z", "Y", 4)],
+    ),
+]
+
+
+@pytest.mark.parametrize("players,first,hands,options,want", DRAWS)
+def test_exhaustive_draw(players, first, hands, options, want) -> None:
+    assert kawuxing.exhaustive_draw(players, first, hands, options) == want
+
+
+KONGS = [  # §6 / K7 kong money: kind, options, kong_on_kong -> payments
+    ("minkan", {}, False, [["discarder", 2]]),
+    ("minkan", {"zhigang_money": 3}, False, [["discarder", 3]]),
+    ("minkan", {}, True, [["discarder", 4]]),
+    ("kakan", {}, False, [["other", 1], ["other", 1]]),
+    ("kakan", {}, True, [["other", 2], ["other", 2]]),
+    ("ankan", {}, False, [["other", 2], ["other", 2]]),
+    ("ankan", {"base": 2}, False, [["other", 4], ["other", 4]]),
+]
+
+
+@pytest.mark.parametrize("kind,options,kong_on_kong,want", KONGS)
+def test_kong_money(kind: str, options: dict, kong_on_kong: bool, want: list) -> None:
+    assert [[p.payer, p.amount] for p in kawuxing.kong_money(kind, options, kong_on_kong)] == want
+
+
+MAX_VALUES = [
+    ("12333789p46789s", {}, False, ("5s", 2)),
+    ("12333789p46789s", {}, True, ("5s", 4)),
+    ("1122334456677s", {}, False, ("5s", 8)),  # 七对 x 清一色 16, capped
+    ("1122334456677s", {"cap_profile": "uncapped"}, False, ("5s", 16)),
+    ("1357p1357s555z66z", {}, False, None),
+]
+
+
+@pytest.mark.parametrize("hand,options,declared,want", MAX_VALUES)
+def test_max_value(hand: str, options: dict, declared: bool, want) -> None:
+    mv = kawuxing.max_value(hand, (), options, declared)
+    assert (None if mv is None else (mv.tile, mv.multiplier)) == want
+
+
+ERRORS = [
+    ({"hand": "12345677p234789s", "win": "7p", "tsumo": True, "discarder_declared": True}, "bad_context"),
+    ({"hand": "12345677p234789s", "win": "7p", "declared_others": 1}, "bad_context"),
+    ({"hand": "12345677p234789s", "win": "7p", "tsumo": True, "declared_others": 3}, "bad_context"),
+    ({"hand": "12345677p234789s", "win": "7p", "tsumo": True, "rinshan": True}, "bad_context"),  # no kong
+    ({"hand": "12345677p234789s", "win": "7p", "chankan": True, "tsumo": True}, "bad_context"),
+    ({"hand": "12345677p234789s", "win": "7p", "haitei": True}, "bad_context"),
+    ({"hand": "12345677m234789s", "win": "7m", "tsumo": True}, "bad_tile"),  # no 万 in the 84 tiles
+    ({"hand": "12345677p2347s11z", "win": "7p", "tsumo": True}, "bad_tile"),  # no winds
+    ({"hand": "12345677p234789s", "win": "7p", "options": {"cap_profile": "wuhan"}}, "bad_option"),
+    ({"hand": "12345677p234789s", "win": "7p", "options": {"zhigang_money": 4}}, "bad_option"),
+]
+
+
+@pytest.mark.parametrize("obj,code", ERRORS)
+def test_bad_input(obj: dict, code: str) -> None:
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score_dict({"rules": "kawuxing", **obj})
+    assert e.value.code == code
+
+
+def test_every_item_and_option_is_exercised() -> None:
+    rs = suanfan.rules.get("kawuxing")
+    seen = {i for c in CASES for i in c["expect"].get("items", {})}
+    assert {row.id for row in rs.items} <= seen | {"liang_dao"}  # 亮倒: kwx-15, kwx-19 and the cases above
+    seen_opts = {k for c in CASES for k in c.get("options", {})}
+    assert {o.name for o in rs.options} - seen_opts <= {"zhigang_money", "cha_da_jiao", "dui_liang_dui_fan"}
+    for row in rs.items:
+        assert row.names["zh"] and row.names["en"] and row.doc
+    assert rs.tile_set.size == 84 and rs.describe()["tiles"] == "84"
