@@ -60,6 +60,8 @@ class Riichi(RuleSet):
         notes: list[str] = []
         if not readings:
             return Result(winning=False, reason="not_winning", **base)
+        if ctx.renhou and opts["renhou"] == "off":
+            notes.append("renhou given, but the option renhou is off: it adds nothing")
         dora_items = _dora(hand, ctx, opts, notes)
         dora_han = sum(i.value * (i.count or 1) for i in dora_items)
         best = None

@@ -149,3 +149,33 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
                         lines.append({"from": s, "to": t, "amount": pay // n, "reason": "noten_penalty"})
     dealer_stays = "E" in tenpai_seats  # renchan on a draw: the dealer is tenpai
     return {"deltas": delta, "payments": lines, "dealer_keeps_seat": dealer_stays, "next_honba": honba + 1}
+
+
+def final_scores(
+    points, start: int = 25000, return_points: int = 30000, uma=None, rounding: str = "exact"
+) -> list[float]:
+    """A game's final scores, by seat order (seed 001; digest "Final score", R5, R7).
+
+    Each player scores (points − return) / 1000; first place also takes the oka, (return − start) × 4 / 1000
+    (+20 at a 25000 start, +12 at 27000); ``uma`` (e.g. [20, 10, -10, -20]) is added by rank, default none.
+    Ties in points rank by seat order (the first seat in the list ranks higher). ``rounding``: exact (one decimal)
+    or thousands (round half up to whole thousands before dividing).
+    """
+    pts = list(points)
+    if len(pts) not in (3, 4) or any(isinstance(p, bool) or not isinstance(p, int) for p in pts):
+        raise InputError("bad_input", f"final scores need 3 or 4 whole point totals, not {points!r}")
+    if uma is not None and len(uma) != len(pts):
+        raise InputError("bad_input", f"uma needs {len(pts)} values, not {len(uma)}")
+    if rounding not in ("exact", "thousands"):
+        raise InputError("bad_input", f"rounding is exact or thousands, not {rounding!r}")
+    order = sorted(range(len(pts)), key=lambda i: (-pts[i], i))
+    out = []
+    for p in pts:
+        if rounding == "thousands":
+            p = (p + 500) // 1000 * 1000
+        out.append((p - return_points) / 1000)
+    out[order[0]] += (return_points - start) * len(pts) / 1000
+    for rank, i in enumerate(order):
+        if uma:
+            out[i] += uma[rank]
+    return [round(x, 1) for x in out]

@@ -1,0 +1,76 @@
+"""Riichi cases as data (tests/data/riichi_cases.json): every yaku, option and payment rule, values derived by hand
+from the digest (../shared/rules/riichi.md) and the seeds' tables; each case says why in ``why``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+from suanfan.rules.riichi import RULESET
+from suanfan.rules.riichi.points import exhaustive_draw
+
+CASES = json.loads((Path(__file__).parent / "data" / "riichi_cases.json").read_text())
+DORA_IDS = {"dora", "aka_dora", "ura_dora"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["why"][:60])
+def test_case(case: dict) -> None:
+    r = suanfan.score_dict({"rules": "riichi", **case["in"]})
+    x = case["out"]
+    assert r.winning == x.get("winning", True), r.reason
+    if "reason" in x:
+        assert r.reason == x["reason"]
+    if "yaku" in x:
+        assert sorted(i.id for i in r.items if i.id not in DORA_IDS) == sorted(x["yaku"])
+    if "dora" in x:
+        assert {i.id: i.count for i in r.items if i.id in DORA_IDS} == x["dora"]
+    for key in ("han", "fu", "limit"):
+        if key in x:
+            assert getattr(r, key) == x[key], key
+    if "received" in x:
+        assert r.points.received == x["received"]
+    if "payments" in x:
+        assert [[p.payer, p.amount] for p in r.points.payments] == x["payments"]
+
+
+def test_every_yaku_has_a_case() -> None:
+    seen = set()
+    for case in CASES:
+        seen |= set(case["out"].get("yaku", []))
+    # pinfu, tanyao, ... appear above; the rest of the table must too
+    missing = {row.id for row in RULESET.items} - seen
+    assert not missing, missing
+
+
+def test_renhou_off_notes_the_flag() -> None:
+    r = suanfan.score("234567m34599p678s", win="6s", renhou=True, seat_wind="S")
+    assert any("renhou" in n for n in r.explain["notes"])
+
+
+@pytest.mark.parametrize(
+    ("tenpai", "nagashi", "deltas"),
+    [
+        ("E", "", {"E": 3000, "S": -1000, "W": -1000, "N": -1000}),
+        ("ES", "", {"E": 1500, "S": 1500, "W": -1500, "N": -1500}),
+        ("ESW", "", {"E": 1000, "S": 1000, "W": 1000, "N": -3000}),
+        ("", "", {"E": 0, "S": 0, "W": 0, "N": 0}),
+        ("ESWN", "", {"E": 0, "S": 0, "W": 0, "N": 0}),
+        # nagashi mangan is paid as a mangan self-draw, instead of the noten payments
+        ("S", "S", {"E": -4000, "S": 8000, "W": -2000, "N": -2000}),
+        ("E", "E", {"E": 12000, "S": -4000, "W": -4000, "N": -4000}),
+    ],
+)
+def test_exhaustive_draw(tenpai: str, nagashi: str, deltas: dict) -> None:
+    """Noten players pay 3000 in all (seed 000 不听罚点; digest R9); nagashi mangan (digest: a mangan tsumo)."""
+    res = exhaustive_draw(list(tenpai), list(nagashi))
+    assert res["deltas"] == deltas
+    assert sum(res["deltas"].values()) == 0
+    assert res["dealer_keeps_seat"] == ("E" in tenpai)
+
+
+def test_nagashi_option_off() -> None:
+    res = exhaustive_draw(["S"], ["S"], options={"nagashi_mangan": False})
+    assert res["deltas"] == {"E": -1000, "S": 3000, "W": -1000, "N": -1000}
