@@ -115,6 +115,7 @@ class McrRules(RuleSet):
         best: _Scored | None = None
         for form, blocks, placements, reading in _divisions(readings):
             scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
+            # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
             if best is None or scored.key > best.key:
                 best = scored
         assert best is not None
@@ -123,6 +124,18 @@ class McrRules(RuleSet):
         blocks = best.reading.blocks if best.reading else ()
         best = facts.score(best.form, blocks, best.placements, best.reading, values, excludes, log, why)
         return _result(self, hand, best, values, opts, win, log, why, notes, base)
+
+    def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
+        """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
+        readings = shapes.readings(hand, **self.forms(opts))
+        win = _win_facts(hand, ctx, [])
+        values, excludes = _TABLES[opts["edition"]]
+        facts = _HandFacts(hand, ctx, opts, win)
+        out = []
+        for form, blocks, placements, reading in _divisions(readings):
+            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
+            out.append((scored.total, scored.found))
+        return out
 
 
 def _divisions(readings: list[Reading]):

@@ -1,0 +1,92 @@
+"""MCR: suanfan against PyMahjongGB (C++) on the same random winning hands, in one run.
+
+    .venv/bin/python bench/bench_mcr.py [--hands 5000] [--seed 1] [--profile]
+
+Both sides get the hand in their own input form, prepared before timing: suanfan the contract's hand dict
+(parsing and validation included, as ``suanfan.score_dict`` does for every caller), PyMahjongGB its tuples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import suanfan  # noqa: E402
+from test_mcr_oracle import WINDS, oracle_tile, random_hand  # noqa: E402
+
+
+def oracle_args(h: dict) -> tuple:
+    win = suanfan.tiles.parse_tile(h["win"])
+    standing = suanfan.tiles.parse_tiles(h["hand"])
+    standing.remove(win)
+    packs = []
+    for i, m in enumerate(h["melds"]):
+        kind_, text = m.split(":")
+        ts = suanfan.tiles.parse_tiles(text)
+        if kind_ == "chi":
+            packs.append(("CHI", oracle_tile(min(ts) + 1), 1 + i % 3))
+        elif kind_ == "pon":
+            packs.append(("PENG", oracle_tile(ts[0]), 1 + i % 3))
+        else:
+            packs.append(("GANG", oracle_tile(ts[0]), 0 if kind_ == "ankan" else 1 + i % 3))
+    tsumo = bool(h.get("tsumo") or h.get("haitei") or h.get("rinshan"))
+    return (
+        tuple(packs),
+        tuple(oracle_tile(t) for t in standing),
+        oracle_tile(win),
+        h.get("flowers", 0),
+        tsumo,
+        bool(h.get("last_copy")),
+        bool(h.get("rinshan") or h.get("chankan")),
+        bool(h.get("haitei") or h.get("houtei")),
+        WINDS.index(h["seat_wind"]),
+        WINDS.index(h["round_wind"]),
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=5000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true", help="profile the suanfan side with pyinstrument")
+    args = ap.parse_args()
+    from MahjongGB import MahjongFanCalculator
+
+    rng = random.Random(args.seed)
+    hands = [{"rules": "mcr", **random_hand(rng)} for _ in range(args.hands)]
+    oargs = [oracle_args(h) for h in hands]
+    suanfan.score_dict(hands[0])  # import and registry warm-up, not timed
+
+    t0 = time.perf_counter()
+    for a in oargs:
+        MahjongFanCalculator(*a)
+    t_gb = time.perf_counter() - t0
+
+    profiler = None
+    if args.profile:
+        from pyinstrument import Profiler
+
+        profiler = Profiler()
+        profiler.start()
+    t0 = time.perf_counter()
+    for h in hands:
+        suanfan.score_dict(h)
+    t_sf = time.perf_counter() - t0
+    if profiler:
+        profiler.stop()
+        print(profiler.output_text(unicode=True, color=False))
+
+    gb, sf = len(hands) / t_gb, len(hands) / t_sf
+    print(f"{len(hands)} random MCR winning hands (seed {args.seed})")
+    print(f"PyMahjongGB: {gb:10.0f} hands/s")
+    print(f"suanfan:     {sf:10.0f} hands/s")
+    print(f"ratio suanfan / PyMahjongGB: {sf / gb:.3f} (1/{gb / sf:.1f})")
+
+
+if __name__ == "__main__":
+    main()
