@@ -33,7 +33,6 @@ Helpers for a round's end (查花猪 / 查大叫, §6) and for kongs:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -72,8 +71,6 @@ def row(id: str, *, zh: str, en: str, seed: int | None, modern: int | None, role
     """A scoring element with its value in each profile (None: the profile does not know it)."""
     return TABLE(id, {SEED: seed, MODERN: modern}, zh=zh, en=en, doc=doc, role=role, **facts)
 
-
-Pred = Callable[[Facts, dict], int]
 
 # --- shapes and base categories (seed §4 table; modern §5 shape table and modifiers) ---------------------------
 
@@ -396,8 +393,6 @@ def _zhong_zhang(f: Facts, o: dict) -> int:
     return f.no_19 and o["men_qing_zhong_zhang"]
 
 
-ROWS: tuple[tuple[str, Pred], ...] = tuple((r.id, r.check) for r in TABLE)
-
 OPTIONS = (
     Option(
         "profile",
@@ -494,62 +489,66 @@ def _hand_facts(hand: Hand) -> dict:
     }
 
 
+# Per profile, the rows it knows: (row, predicate, value, is a base category, absorbs a root); read once.
+PROFILE_ROWS = {
+    p: tuple(
+        (d, d.check, d.value[p], d.facts["role"] == BASE, bool(d.facts.get("absorbs_root")))
+        for d in TABLE
+        if d.value[p] is not None
+    )
+    for p in (SEED, MODERN)
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """One reading scored under a profile."""
+    """One reading scored under a profile; the items are built for the best reading only."""
 
     reading: Reading
-    items: tuple[Item, ...]
+    facts: Facts
+    hits: tuple  # (row, value, count, note) of every element counted; seed: the base category first
     fan: int  # seed: level + add-ons; modern: F
     uncapped: int  # the multiplier before the cap
-    name: str
+
+    def items(self) -> tuple[Item, ...]:
+        return tuple(d.item(v, count=n if d.id == "gen" else None, note=note) for d, v, n, note in self.hits)
 
 
 def _score_seed(f: Facts, o: dict, r: Reading) -> Scored:
-    base_hits = []
-    adds: list[Item] = []
+    best = None  # (level less an absorbed root, level, row): max-only among the base categories (§4, A3)
+    adds = []
     add_fan = 0
-    for id_, pred in ROWS:
-        d = TABLE[id_]
-        level = d.value[SEED]
-        if level is None:
-            continue
+    for d, pred, level, is_base, absorbs in PROFILE_ROWS[SEED]:
         hit = pred(f, o)
         if not hit:
             continue
-        if d.facts["role"] == BASE:
-            base_hits.append(d)
+        if is_base:
+            key = (level - absorbs, level, d)
+            if best is None or key[:2] > best[:2]:
+                best = key
         else:
-            n = int(hit)
-            adds.append(d.item(1, count=n if id_ == "gen" else None))
-            add_fan += n
-    best = max(base_hits, key=lambda d: (d.value[SEED] - (1 if d.facts.get("absorbs_root") else 0), d.value[SEED]))
-    level = best.value[SEED]
-    if best.facts.get("absorbs_root"):
-        # 龙七对 / 清龙七对: the root that makes the 龙 is in the category ("同时减1根", seed table row 五番/六番)
-        adds = [i if i.id != "gen" else TABLE["gen"].item(1, count=i.count - 1) for i in adds]
-        adds = [i for i in adds if i.count != 0]
+            adds.append((d, 1, int(hit), None))
+            add_fan += int(hit)
+    assert best is not None  # every complete hand is at least 平胡 or 七对
+    _, level, base = best
+    if base.facts.get("absorbs_root"):
+        # 龙七对 / 清龙七对: the root that makes the 龙 is in the category ("同时减1根", seed table rows 五番/六番)
+        adds = [(d, v, n - 1 if d.id == "gen" else n, note) for d, v, n, note in adds]
+        adds = [a for a in adds if a[2]]
         add_fan -= 1
     fan = level + add_fan
-    base_item = best.item(level, note=f"x{2 ** (level - 1)}")
-    return Scored(r, (base_item, *adds), fan, 2 ** (fan - 1), best.names["zh"])
+    return Scored(r, f, ((base, level, 1, f"x{2 ** (level - 1)}"), *adds), fan, 2 ** (fan - 1))
 
 
 def _score_modern(f: Facts, o: dict, r: Reading) -> Scored:
-    items = []
+    hits = []
     total = 0
-    for id_, pred in ROWS:
-        d = TABLE[id_]
-        v = d.value[MODERN]
-        if v is None:
-            continue
+    for d, pred, v, _, _ in PROFILE_ROWS[MODERN]:
         hit = pred(f, o)
-        if not hit:
-            continue
-        n = int(hit)
-        items.append(d.item(v, count=n if id_ == "gen" else None))
-        total += v * n
-    return Scored(r, tuple(items), total, 2**total, _modern_name(f))
+        if hit:
+            hits.append((d, v, int(hit), None))
+            total += v * int(hit)
+    return Scored(r, f, tuple(hits), total, 2**total)
 
 
 def _modern_name(f: Facts) -> str:
@@ -640,7 +639,7 @@ class Sichuan(RuleSet):
         b = opts["base"]
         explain = {
             "profile": opts["profile"],
-            "name": best.name,
+            "name": _modern_name(best.facts) if opts["profile"] == MODERN else best.hits[0][0].names["zh"],
             "multiplier": multiplier,
             "multiplier_uncapped": best.uncapped,
             "kong_money": _kong_items(hand, opts, active),
@@ -661,7 +660,7 @@ class Sichuan(RuleSet):
             hand.text(),
             melds,
             tuple(best.reading.texts()),
-            best.items,
+            best.items(),
             fan=best.fan,
             limit="capped" if capped else None,
             points=points,
