@@ -43,8 +43,8 @@ def _validation_message(errors: list[dict]) -> str:
     """Pydantic's errors as one sentence naming the field: ``tsumo: Input should be a valid boolean``."""
     parts = []
     for e in errors[:5]:
-        where = ".".join(str(p) for p in e.get("loc", ()) if p not in ("body",))
-        parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", "invalid"))
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts)
 
 
@@ -142,7 +142,7 @@ def create_app() -> FastAPI:
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover - a bug
         return error(500, "internal", f"{type(exc).__name__}: {exc}")
 
-    @app.get("/api/rules", response_model=RulesOut, tags=["api"])
+    @app.get("/api/rules", response_model=RulesOut, response_model_exclude_unset=True, tags=["api"])
     def get_rules() -> dict:
         """Every rule set: names, items (values, zh/ja/en names), options with defaults, presets, context flags."""
         out = []

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what the browser test (tests/e2e) needs: Debian's chromium and Playwright for Python (the driver only;
+# it never downloads a browser of its own, the tests launch /usr/bin/chromium). Safe to run again.
+set -euo pipefail
+PY="${PYTHON:-.venv/bin/python}"
+[ -x "$PY" ] || PY=python3
+if [ ! -x /usr/bin/chromium ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends chromium
+fi
+if ! "$PY" -c "import playwright.sync_api" 2>/dev/null; then
+  "$PY" -m pip install -q "playwright>=1.40"
+fi
+/usr/bin/chromium --version

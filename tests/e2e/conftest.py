@@ -1,0 +1,93 @@
+"""The end-to-end fixtures: the real server (``suanfan.web.app.serve`` in a subprocess on a free loopback port) and
+Debian's Chromium driven by Playwright. Skipped, saying why, only when Chromium or Playwright is missing on a
+developer's machine; under CI (``CI`` set, where .ci/browser.sh installs both) a missing browser is a failure."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is not installed (bash .ci/browser.sh installs Debian's chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (bash .ci/browser.sh installs it: pip install playwright)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the browser test: {reason}")
+        pytest.skip(reason)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = f"from suanfan.web.app import serve; serve('127.0.0.1', {port})"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/api/rules", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                    pytest.fail(f"the server did not start: {out[-2000:]}")
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser_context(server_url, tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh, empty user-data-dir
+            executable_path=CHROMIUM,
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+            locale="en-US",
+        )
+        context.set_default_timeout(15_000)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser_context, server_url):
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # a 4xx answer to a half-typed hand is expected (the page shows the error); anything else the console says is not
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "status of 4" not in m.text else None)
+    yield page
+    page.close()
+    assert not errors, errors

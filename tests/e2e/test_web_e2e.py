@@ -1,0 +1,134 @@
+"""The calculator page in headless Chromium: build a hand by clicking, read the total, see the waits, switch the
+language and the rule set. Expected scores are worked examples of ../shared/rules/examples/ (derived from the seeds),
+names come from the rule sets' own tables."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from suanfan import rules as rules_mod
+
+# rv-01 (riichi_variants.jsonl, seed 003 example 1): 222s 456p 67p 55s + chi 234m, tsumo 8p, seat South:
+# tanyao 1 han, 30 fu; dealer pays 500, each non-dealer 300, the winner gets 1100.
+RV01_CLICKS = ["2s", "2s", "2s", "4p", "5p", "6p", "6p", "7p", "5s", "5s", "8p"]
+# sc-xz-03 (sichuan.jsonl, sichuan.md §5, profile SC-XZ = modern): 1222334567999m, ron on 8m: 平胡 0 + 清一色 2,
+# the discarder pays 4.
+SC03_TEXT = "1222334567999m8m"
+
+
+def click_tile(page, code: str) -> None:
+    page.locator(f'#palette button[data-tile="{code}"]').click()
+
+
+def total(page) -> str:
+    return page.get_by_test_id("total").inner_text(timeout=10_000)
+
+
+def wait_for_total(page, value: str) -> None:
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=total]'); return t && t.textContent === v; }",
+        arg=value,
+    )
+
+
+def test_build_score_waits_language_rules(page, server_url, tmp_path):
+    if "riichi" not in rules_mod.registry() or "sichuan" not in rules_mod.registry():
+        pytest.fail("the e2e test needs the riichi and sichuan rule sets")
+    page.goto(server_url + "/?lang=en")
+    assert page.locator("#rules").input_value() == "riichi"
+    # the rule-set list comes from /api/rules: every registered rule set is offered
+    offered = page.locator("#rules option").evaluate_all("os => os.map(o => o.value)")
+    assert offered == list(rules_mod.registry())
+
+    # build rv-01 by clicking: the chi first (meld mode, then its lowest tile), then the concealed tiles
+    page.locator('#modes [data-mode="chi"]').click()
+    click_tile(page, "2m")
+    assert page.locator('#hand [data-meld="chi"]').count() == 1
+    assert page.locator('#modes [data-mode="hand"]').get_attribute("aria-checked") == "true"
+    for code in RV01_CLICKS:
+        click_tile(page, code)
+    assert page.get_by_test_id("count").inner_text() == "11 of 11 tiles"
+    page.locator("input[name=tsumo]").check()
+    page.locator("select[name=seat_wind]").select_option("S")
+    wait_for_total(page, "1,100")
+    assert page.get_by_test_id("summary").inner_text() == "1 han · 30 fu"
+    tanyao = rules_mod.get("riichi").items["tanyao"].names
+    items = page.get_by_test_id("items")
+    assert items.locator("tr").count() == 1
+    assert items.locator('tr[data-item="tanyao"] td').first.inner_text() == tanyao["en"]
+    fu_rows = page.get_by_test_id("fu-parts").locator("tr")
+    assert fu_rows.count() >= 3  # base 20, tsumo 2, concealed pung of 2s 4 (and the rounding)
+    payments = page.get_by_test_id("payments").inner_text()
+    assert "dealer\t500" in payments and payments.count("300") == 2
+    page.screenshot(path=str(tmp_path / "scored.png"), full_page=True)
+    assert (tmp_path / "scored.png").stat().st_size > 20_000
+    if os.environ.get("SUANFAN_SCREENSHOT"):  # the README's picture: python -m pytest tests/e2e with this set
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=os.environ["SUANFAN_SCREENSHOT"], full_page=True)
+
+    # take the winning tile back out: 13 tiles wait on 5p and 8p (67p, an open-ended wait), each scored
+    page.locator("#hand .concealed button.win").click()
+    waits = page.get_by_test_id("waits")
+    waits.wait_for()
+    assert waits.locator("li").evaluate_all("ls => ls.map(l => l.dataset.wait)") == ["5p", "8p"]
+    assert "1,100" in waits.locator('li[data-wait="8p"]').inner_text()
+    waits.locator('li[data-wait="8p"] button').click()  # tapping a wait puts it in the hand as the winning tile
+    wait_for_total(page, "1,100")
+
+    # language: the labels and the item names follow (names as the rule set's table gives them)
+    page.locator("#lang").select_option("zh")
+    page.wait_for_function("() => document.documentElement.lang === 'zh'")
+    assert page.locator("#hand-title").inner_text() == "手牌"
+    page.wait_for_function("n => document.querySelector('[data-item=tanyao] td')?.textContent === n", arg=tanyao["zh"])
+    assert page.get_by_test_id("summary").inner_text() == "1 翻 · 30 符"
+    page.locator("#lang").select_option("ja")
+    page.wait_for_function("n => document.querySelector('[data-item=tanyao] td')?.textContent === n", arg=tanyao["ja"])
+    assert page.locator('#modes [data-mode="pon"]').inner_text() == "ポン"
+    page.locator("#lang").select_option("en")
+
+    # rule set: Sichuan (108 tiles: no honor row), its options rendered from its option list
+    page.locator("#rules").select_option("sichuan")
+    page.wait_for_function("() => !document.querySelector('#palette [data-suit=z]')")
+    page.locator("#clear").click()
+    page.locator("#text").fill(SC03_TEXT)
+    page.locator("input[name=tsumo]").uncheck()  # the win context is kept across rule sets: this one is a ron
+    page.locator("select[name=profile]").select_option(label="modern")
+    wait_for_total(page, "4")
+    items = page.get_by_test_id("items")
+    sichuan = rules_mod.get("sichuan").items
+    assert items.locator('tr[data-item="qing_yi_se"] td').first.inner_text() == sichuan["qing_yi_se"].names["en"]
+    assert page.get_by_test_id("summary").inner_text() == "2 fan"
+    assert "discarder\t4" in page.get_by_test_id("payments").inner_text()
+
+
+def test_bad_input_and_not_winning(page, server_url):
+    page.goto(server_url + "/?lang=en&rules=riichi")
+    page.locator("#text").fill("123m456p789s1234x")
+    error = page.get_by_test_id("error")
+    error.wait_for()
+    assert "bad_tile" in error.inner_text()
+    # complete but no yaku: chi 123m + 456p 789s 23m 99p, ron on 4m -> not winning, the reason shown
+    page.locator("#clear").click()
+    page.locator('#modes [data-mode="chi"]').click()
+    click_tile(page, "1m")
+    page.locator("#text").fill("456p789s23m99p4m")
+    reason = page.get_by_test_id("reason")
+    reason.wait_for()
+    assert page.get_by_test_id("not-winning").is_visible()
+
+
+def test_keyboard_and_phone_width(page, server_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url + "/?lang=en&rules=riichi")
+    page.locator('#palette button[data-tile="1m"]').focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")  # a focused tile stays focused after a tap
+    assert page.evaluate("document.activeElement.dataset.tile") == "1m"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.tile") == "2m"
+    page.keyboard.press("Enter")
+    assert page.get_by_test_id("count").inner_text() == "4 of 14 tiles"
+    # nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
