@@ -1,0 +1,510 @@
+"""二人麻将 (the 71-tile two-player online game of "麻将番数计算规则"): its mechanics and a stand-in fan table.
+
+Digest: ../shared/rules/two_player.md (seed 000, section 三、麻将游戏规则). The seed keeps the game's mechanics — the
+13-番 cap (上限封顶即役满牌型), 报听, 门清 with 暗杠, 抢杠 only on a 蓄杠 and scored as a self-draw, 花牌 shown on the
+wall — but its fan list is lost. What stands in for it (T1) is the digest's riichi-style list (seed vocabulary:
+役满 = 13番, 报听 ≈ 立直, 花牌 ≈ dora); option ``fan_table`` replaces any of its values.
+
+F = Σ fans + 花牌 (+1 per tile of a shown 花牌 kind, T4), at most 13; the opponent pays min(F, 13) × 底 on a discard
+win and on a self-draw alike (T2). A win needs one fan that is not 花牌 (T3).
+
+Context: ``tsumo``, ``declared`` (报听), ``chankan`` (抢杠; ``robbed_kong`` = kakan (蓄杠, default) / minkan /
+ankan), ``haitei`` / ``houtei`` (海底 / 河底, also the 海底捞月 final draw, T6), ``rinshan`` (岭上), ``tenhou`` /
+``chiihou``, ``seat_wind`` / ``round_wind`` (役牌 winds), ``flower_kinds`` (the 花牌 tiles shown on the wall),
+``game_tiles`` (the 71 tiles drawn for this game: the hand is checked against them, T7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..hand import Context, Hand, TileSet
+from ..result import Item, Payment, Points, Result
+from ..shapes import CHOW, PAIR, Reading, readings
+from ..tiles import DRAGONS, WINDS, counts34, format_tiles, kind, parse_tiles, tile_name, wind_tile
+from . import ItemTable, Option, RuleSet
+
+CAP = 13  # "上限封顶即役满牌型，为13番" (§5)
+GAME_TILES = 71  # "随机选出71张牌" (§2)
+TILES = TileSet("136", frozenset(range(34)))  # 筒36 万36 条36 风字28, no flowers, no red fives
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+
+items = ItemTable()
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One reading and what the rows read."""
+
+    r: Reading
+    ctx: Context
+    closed: bool
+    kinds: frozenset[int]
+    counts: tuple[int, ...]  # every tile of the hand by kind (melds included)
+    self_draw: bool  # tsumo, or 抢杠 scored as a self-draw (§3, T5)
+
+    @property
+    def regular(self) -> bool:
+        return self.r.form == "regular"
+
+    @property
+    def chows(self) -> list[int]:
+        return [b.tile for b in self.r.sets if b.kind == CHOW] if self.regular else []
+
+    @property
+    def triplets(self) -> list[int]:
+        return [b.tile for b in self.r.sets if b.is_triplet] if self.regular else []
+
+    @property
+    def concealed_triplets(self) -> int:
+        """Pungs and kongs made without a claim; a pung completed by the opponent's discard is not one."""
+        n = 0
+        for i, b in enumerate(self.r.blocks):
+            if b.kind != PAIR and b.is_triplet and b.concealed and not (i == self.r.win_block and not self.self_draw):
+                n += 1
+        return n if self.regular else 0
+
+    @property
+    def kongs(self) -> int:
+        return sum(1 for b in self.r.sets if b.kind == "kong")
+
+    @property
+    def yakuhai(self) -> list[int]:
+        return [
+            DRAGONS.start,
+            DRAGONS.start + 1,
+            DRAGONS.start + 2,
+            wind_tile(self.ctx.seat_wind),
+            wind_tile(self.ctx.round_wind),
+        ]
+
+    @property
+    def groups(self) -> list[tuple[int, ...]]:
+        return [b.tiles for b in self.r.blocks]
+
+    def suits(self) -> set[int]:
+        return {t // 9 for t in self.kinds if t < 27}
+
+
+def fan(
+    id: str,
+    value: int,
+    *,
+    zh: str,
+    en: str,
+    ja: str,
+    open: int | None = None,
+    replaces: tuple[str, ...] = (),
+    doc: str = "",
+):
+    """A row: ``value`` closed, ``open`` on an open hand (0: closed only; None: the same)."""
+    return items(id, value, zh=zh, en=en, ja=ja, doc=doc, open=open, replaces=list(replaces))
+
+
+# ---- 1 fan ------------------------------------------------------------------------------------------------------
+@fan("baoting", 1, zh="报听", en="Declared ready", ja="立直", open=0, doc="报听 (context declared), as 立直 (T1).")
+def baoting(v: View) -> bool:
+    return v.ctx.declared
+
+
+@fan(
+    "menqing_zimo",
+    1,
+    zh="门清自摸",
+    en="Concealed self-draw",
+    ja="門前清自摸和",
+    open=0,
+    doc="门清 (暗杠 keeps it) and a self-draw; a 抢杠 counts as a self-draw (T5).",
+)
+def menqing_zimo(v: View) -> bool:
+    return v.self_draw
+
+
+@fan("qianggang", 1, zh="抢杠", en="Robbing a kong", ja="槍槓", doc="Only on a 蓄杠 (加杠).")
+def qianggang(v: View) -> bool:
+    return v.ctx.chankan
+
+
+@fan(
+    "pinghe",
+    1,
+    zh="平和",
+    en="All sequences",
+    ja="平和",
+    open=0,
+    doc="Four sequences, a pair that is no 役牌, a two-sided wait.",
+)
+def pinghe(v: View) -> bool:
+    pair = v.r.pair
+    return len(v.chows) == 4 and v.r.wait == "ryanmen" and pair is not None and pair.tile not in v.yakuhai
+
+
+@fan("duanyao", 1, zh="断幺", en="All simples", ja="断么九", doc="No 1, 9 or honour tile.")
+def duanyao(v: View) -> bool:
+    return all(t < 27 and t not in TERMINALS for t in v.kinds)
+
+
+@fan(
+    "yipai",
+    1,
+    zh="役牌",
+    en="Value tiles",
+    ja="役牌",
+    doc="Each pung or kong of a dragon, of the seat wind, of the round wind (a double wind counts twice).",
+)
+def yipai(v: View) -> int:
+    return sum(v.yakuhai.count(t) for t in v.triplets)
+
+
+@fan("yibeikou", 1, zh="一杯口", en="Pure double sequence", ja="一盃口", open=0)
+def yibeikou(v: View) -> bool:
+    return len(v.chows) != len(set(v.chows))
+
+
+@fan(
+    "haidi",
+    1,
+    zh="海底",
+    en="Last tile",
+    ja="海底摸月",
+    doc="Self-draw of the last tile (context haitei), also the 海底捞月 final draw (T6).",
+)
+def haidi(v: View) -> bool:
+    return v.ctx.haitei
+
+
+@fan("hedi", 1, zh="河底", en="Last discard", ja="河底撈魚", doc="Win on the last discard (context houtei).")
+def hedi(v: View) -> bool:
+    return v.ctx.houtei
+
+
+@fan("lingshang", 1, zh="岭上开花", en="After a kong", ja="嶺上開花", doc="Win on a kong replacement (rinshan).")
+def lingshang(v: View) -> bool:
+    return v.ctx.rinshan
+
+
+# ---- 2 fan ------------------------------------------------------------------------------------------------------
+@fan("qidui", 2, zh="七对", en="Seven pairs", ja="七対子", open=0)
+def qidui(v: View) -> bool:
+    return v.r.form == "seven_pairs"
+
+
+@fan("duiduihe", 2, zh="对对和", en="All pungs", ja="対々和")
+def duiduihe(v: View) -> bool:
+    return len(v.triplets) == 4
+
+
+@fan("sananke", 2, zh="三暗刻", en="Three concealed pungs", ja="三暗刻")
+def sananke(v: View) -> bool:
+    return v.concealed_triplets == 3
+
+
+@fan("sangang", 2, zh="三杠", en="Three kongs", ja="三槓子")
+def sangang(v: View) -> bool:
+    return v.kongs == 3
+
+
+@fan("yiqitongguan", 2, zh="一气通贯", en="Pure straight", ja="一気通貫", open=1)
+def yiqitongguan(v: View) -> bool:
+    return any({s, s + 3, s + 6} <= set(v.chows) for s in (0, 9, 18))
+
+
+@fan("sansetongshun", 2, zh="三色同顺", en="Mixed triple sequence", ja="三色同順", open=1)
+def sansetongshun(v: View) -> bool:
+    return any({n, n + 9, n + 18} <= set(v.chows) for n in range(7))
+
+
+@fan("sansetongke", 2, zh="三色同刻", en="Triple pungs", ja="三色同刻")
+def sansetongke(v: View) -> bool:
+    return any({n, n + 9, n + 18} <= set(v.triplets) for n in range(9))
+
+
+@fan(
+    "hunquandaiyao",
+    2,
+    zh="混全带幺",
+    en="Outside hand",
+    ja="混全帯么九",
+    open=1,
+    doc="Every set and the pair hold a 1, 9 or honour, with at least one sequence.",
+)
+def hunquandaiyao(v: View) -> bool:
+    return bool(v.chows) and all(any(t >= 27 or t in TERMINALS for t in g) for g in v.groups)
+
+
+@fan("hunlaotou", 2, zh="混老头", en="All terminals and honours", ja="混老頭")
+def hunlaotou(v: View) -> bool:
+    return all(t >= 27 or t in TERMINALS for t in v.kinds) and any(t >= 27 for t in v.kinds)
+
+
+@fan("xiaosanyuan", 2, zh="小三元", en="Little three dragons", ja="小三元")
+def xiaosanyuan(v: View) -> bool:
+    pair = v.r.pair
+    return sum(1 for t in v.triplets if t in DRAGONS) == 2 and pair is not None and pair.tile in DRAGONS
+
+
+# ---- 3 and 6 fan ------------------------------------------------------------------------------------------------
+@fan("erbeikou", 3, zh="二杯口", en="Twice pure double sequence", ja="二盃口", open=0, replaces=("yibeikou",))
+def erbeikou(v: View) -> bool:
+    c = v.chows
+    return len(c) == 4 and all(c.count(t) % 2 == 0 for t in c)
+
+
+@fan(
+    "chunquandaiyao",
+    3,
+    zh="纯全带幺",
+    en="Terminals in every set",
+    ja="純全帯么九",
+    open=2,
+    replaces=("hunquandaiyao",),
+)
+def chunquandaiyao(v: View) -> bool:
+    return bool(v.chows) and all(any(t in TERMINALS for t in g) for g in v.groups)
+
+
+@fan("hunyise", 3, zh="混一色", en="Half flush", ja="混一色", open=2)
+def hunyise(v: View) -> bool:
+    return len(v.suits()) == 1 and any(t >= 27 for t in v.kinds)
+
+
+@fan("qingyise", 6, zh="清一色", en="Full flush", ja="清一色", open=5)
+def qingyise(v: View) -> bool:
+    return len(v.suits()) == 1 and all(t < 27 for t in v.kinds)
+
+
+# ---- 役满: 13 (the cap) -----------------------------------------------------------------------------------------
+def yakuman(id: str, zh: str, en: str, ja: str, doc: str = ""):
+    return items(id, CAP, zh=zh, en=en, ja=ja, doc=doc or "役满 = the 13-番 cap.", yakuman=True)
+
+
+@yakuman("guoshi", "国士无双", "Thirteen orphans", "国士無双")
+def guoshi(v: View) -> bool:
+    return v.r.form == "thirteen_orphans"
+
+
+@yakuman("sianke", "四暗刻", "Four concealed pungs", "四暗刻")
+def sianke(v: View) -> bool:
+    return v.concealed_triplets == 4
+
+
+@yakuman("dasanyuan", "大三元", "Big three dragons", "大三元")
+def dasanyuan(v: View) -> bool:
+    return sum(1 for t in v.triplets if t in DRAGONS) == 3
+
+
+@yakuman("xiaosixi", "小四喜", "Little four winds", "小四喜")
+def xiaosixi(v: View) -> bool:
+    pair = v.r.pair
+    return sum(1 for t in v.triplets if t in WINDS) == 3 and pair is not None and pair.tile in WINDS
+
+
+@yakuman("dasixi", "大四喜", "Big four winds", "大四喜")
+def dasixi(v: View) -> bool:
+    return sum(1 for t in v.triplets if t in WINDS) == 4
+
+
+@yakuman("ziyise", "字一色", "All honours", "字一色")
+def ziyise(v: View) -> bool:
+    return all(t >= 27 for t in v.kinds)
+
+
+@yakuman("lvyise", "绿一色", "All green", "緑一色")
+def lvyise(v: View) -> bool:
+    return v.kinds <= GREEN
+
+
+@yakuman("qinglaotou", "清老头", "All terminals", "清老頭")
+def qinglaotou(v: View) -> bool:
+    return v.kinds <= TERMINALS
+
+
+@yakuman("jiulianbaodeng", "九莲宝灯", "Nine gates", "九蓮宝燈")
+def jiulianbaodeng(v: View) -> bool:
+    if not v.closed or v.kongs or len(v.suits()) != 1 or any(t >= 27 for t in v.kinds):
+        return False
+    s = next(iter(v.suits())) * 9
+    c = v.counts[s : s + 9]
+    return all(c[i] >= (3 if i in (0, 8) else 1) for i in range(9))
+
+
+@yakuman("sigang", "四杠", "Four kongs", "四槓子")
+def sigang(v: View) -> bool:
+    return v.kongs == 4
+
+
+@yakuman("tianhe", "天和", "Heavenly hand", "天和")
+def tianhe(v: View) -> bool:
+    return v.ctx.tenhou
+
+
+@yakuman("dihe", "地和", "Earthly hand", "地和")
+def dihe(v: View) -> bool:
+    return v.ctx.chiihou
+
+
+items(
+    "huapai",
+    1,
+    zh="花牌",
+    en="Flower tile",
+    ja="花牌",
+    doc="+1 per tile of the winning hand whose kind is a 花牌 shown on the wall (context flower_kinds, T4); "
+    "never enough to win alone (T3).",
+)(None)
+
+REGULAR = [row for row in items if not row.facts.get("yakuman") and row.id != "huapai"]
+YAKUMAN = [row for row in items if row.facts.get("yakuman")]
+
+
+class TwoPlayer(RuleSet):
+    name = "twoplayer"
+    names = {"en": "Two-player 71-tile game", "zh": "二人麻将", "ja": "二人麻雀"}
+    tile_set = TILES
+    items = items
+    context_flags = ("flower_kinds", "robbed_kong", "game_tiles")
+    options = (
+        Option(
+            "fan_table",
+            {},
+            "replace fan values of the stand-in table (T1): {item id: value}, e.g. "
+            '{"qidui": 1}; a value of 0 switches a fan off',
+        ),
+    )
+    doc = (
+        "The 71-tile two-player game: 13-番 cap, 报听 (context declared), 抢杠 only on a 蓄杠 and scored as a "
+        "self-draw, 花牌 (context flower_kinds: +1 per matching tile). Its fan list is lost; a riichi-style list "
+        "stands in (option fan_table replaces values). The opponent pays min(F, 13)."
+    )
+
+    def _values(self, opts: dict) -> dict[str, tuple[int, int]]:
+        """(closed, open) value of every row, after ``fan_table`` ({id: n} or {id: [closed, open]})."""
+        table = opts["fan_table"]
+        if not isinstance(table, dict):
+            raise InputError("bad_option", f"option 'fan_table' is an object {{item id: value}}, not {table!r}")
+        out = {}
+        for row in items:
+            open_ = row.facts.get("open")
+            out[row.id] = (row.value, row.value if open_ is None else open_)
+        for key, value in table.items():
+            if key not in out:
+                raise InputError("bad_option", f"fan_table: '{key}' is not an item of twoplayer")
+            pair = value if isinstance(value, (list, tuple)) else [value, value]
+            if len(pair) != 2 or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in pair):
+                raise InputError(
+                    "bad_option", f"fan_table: '{key}' is a whole number 0 or more, or [closed, open], not {value!r}"
+                )
+            out[key] = (pair[0], pair[1])
+        return out
+
+    def _flowers(self, hand: Hand, ctx: Context) -> int:
+        shown = ctx.extra.get("flower_kinds") or []
+        kinds = {kind(t) for t in parse_tiles(shown if isinstance(shown, (list, tuple)) else [shown])}
+        return sum(1 for t in hand.all_tiles() if kind(t) in kinds)
+
+    def _check_game_tiles(self, hand: Hand, ctx: Context) -> None:
+        """T7: a game draws 71 of the 136 tiles; the hand must fit in them."""
+        given = ctx.extra.get("game_tiles")
+        if given is None:
+            return
+        pool = counts34(parse_tiles(given if isinstance(given, (list, tuple)) else str(given)))
+        if sum(pool) != GAME_TILES:
+            raise InputError("bad_context", f"game_tiles has {sum(pool)} tiles; a game uses {GAME_TILES}")
+        if any(n > 4 for n in pool):
+            raise InputError("bad_context", "game_tiles holds more than four copies of a tile")
+        need = counts34(hand.all_tiles())
+        for t in range(34):
+            if need[t] > pool[t]:
+                raise InputError(
+                    "too_many_copies", f"{tile_name(t)} appears {need[t]} times; this game's 71 tiles hold {pool[t]}"
+                )
+
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        values = self._values(opts)
+        self._check_game_tiles(hand, ctx)
+        base = dict(rules=self.name, hand=format_tiles(hand.concealed), melds=tuple(str(m) for m in hand.melds))
+        robbed = ctx.extra.get("robbed_kong", "kakan")
+        if robbed not in ("kakan", "minkan", "ankan"):
+            raise InputError("bad_context", f"robbed_kong is kakan, minkan or ankan, not {robbed!r}")
+        if ctx.chankan and ctx.tsumo:
+            raise InputError("bad_context", "chankan (抢杠) is a win on another player's kong, not a self-draw")
+        rs = readings(hand, seven_pairs=True, thirteen_orphans=True)
+        if not rs:
+            return Result(winning=False, reason="not_winning", **base)
+        closed = hand.is_closed
+        all_tiles = [kind(t) for t in hand.all_tiles()]
+        counts = tuple(counts34(all_tiles))
+        kinds = frozenset(all_tiles)
+        self_draw = (ctx.tsumo or ctx.chankan) and closed
+        flowers = self._flowers(hand, ctx)
+        best: tuple[int, int, list[Item], Reading] | None = None
+        for r in rs:
+            v = View(r, ctx, closed, kinds, counts, self_draw)
+            found = self._fans(v, values)
+            real = sum(i.value * (i.count or 1) for i in found)
+            if flowers and real and not any(i.id in {y.id for y in YAKUMAN} for i in found):
+                found.append(items["huapai"].item(values["huapai"][0], count=flowers))
+            raw = sum(i.value * (i.count or 1) for i in found)
+            if best is None or (raw, real) > (best[0], best[1]):
+                best = (raw, real, found, r)
+        assert best is not None
+        raw, real, found, r = best
+        explain = {"fan_raw": raw, "cap": CAP}
+        decomposition = tuple(r.texts())
+        if ctx.chankan and robbed != "kakan":
+            return Result(
+                winning=False,
+                reason="抢杠 only on a 蓄杠 (加杠): a concealed or exposed kong cannot be robbed",
+                decomposition=decomposition,
+                items=tuple(found),
+                fan=min(raw, CAP),
+                explain=explain,
+                **base,
+            )
+        if not real:
+            why = "only 花牌, no real fan (T3)" if flowers else "no fan (a win needs one fan besides 花牌, T3)"
+            return Result(
+                winning=False,
+                reason=why,
+                decomposition=decomposition,
+                items=tuple(found),
+                fan=0,
+                explain=explain,
+                **base,
+            )
+        f = min(raw, CAP)
+        pays = (Payment("opponent", f),)
+        return Result(
+            winning=True,
+            decomposition=decomposition,
+            items=tuple(found),
+            fan=f,
+            limit="役满" if raw >= CAP else None,
+            points=Points(f, f, pays),
+            explain=explain,
+            **base,
+        )
+
+    @staticmethod
+    def _fans(v: View, values: dict[str, tuple[int, int]]) -> list[Item]:
+        """Yakuman alone when any (each the cap); otherwise every row that holds, minus what a stronger one replaces."""
+        big = [row.item(values[row.id][0]) for row in YAKUMAN if values[row.id][0] and row.check(v)]
+        if big:
+            return big
+        found: list[Item] = []
+        for row in REGULAR:
+            got = row.check(v)
+            if not got:
+                continue
+            value = values[row.id][0 if v.closed else 1]
+            if not value:
+                continue
+            count = got if got is not True and got > 1 else None
+            found.append(row.item(value, count=count))
+        off = {x for i in found for x in items[i.id].facts.get("replaces", [])}
+        return [i for i in found if i.id not in off]
+
+
+RULESET = TwoPlayer()
