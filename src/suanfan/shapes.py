@@ -12,7 +12,7 @@ scoring (fu, pinfu, wait fans) can pick the best.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from .hand import Hand, Meld
@@ -54,7 +54,12 @@ class Block:
         return self.kind in (PUNG, KONG)
 
     def text(self) -> str:
-        return format_tiles(self.tiles)
+        return _block_text(self.kind, self.tile)
+
+
+@lru_cache(maxsize=4096)
+def _block_text(kind_: str, tile: int) -> str:
+    return format_tiles(Block(kind_, tile).tiles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +194,61 @@ def is_regular_complete(counts: list[int]) -> bool:
     return all(suit_decompositions(tuple(counts[s * 9 : s * 9 + 9]), rem[s] == 2) for s in range(3))
 
 
+_BLOCKS: dict[tuple[str, int], Block] = {}
+
+
+def concealed_block(kind_: str, tile: int) -> Block:
+    """The one shared instance of a concealed block (blocks are immutable, so readings share them)."""
+    b = _BLOCKS.get((kind_, tile))
+    if b is None:
+        b = _BLOCKS[(kind_, tile)] = Block(kind_, tile)
+    return b
+
+
+@lru_cache(maxsize=None)
+def _suit_blocks(counts: tuple[int, ...], need_pair: bool, offset: int) -> tuple[tuple[Block, ...], ...]:
+    """``suit_decompositions`` as shared Block tuples, the pair last, tiles numbered from ``offset``."""
+    out = []
+    for sets, pair in suit_decompositions(counts, need_pair):
+        blocks = [concealed_block(k, offset + t) for k, t in sets]
+        if pair >= 0:
+            blocks.append(concealed_block(PAIR, offset + pair))
+        out.append(tuple(blocks))
+    return tuple(out)
+
+
+def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
+    """Every split of concealed counts into set blocks and one pair block (the pair last)."""
+    rem0 = (counts[0] + counts[1] + counts[2] + counts[3] + counts[4] + counts[5] + counts[6] + counts[7]
+            + counts[8]) % 3
+    rem1 = sum(counts[9:18]) % 3
+    rem2 = sum(counts[18:27]) % 3
+    rem3 = sum(counts[27:34]) % 3
+    rems = (rem0, rem1, rem2, rem3)
+    if rems.count(2) != 1 or 1 in rems:
+        return []
+    honors = _honor_split(counts)
+    if honors is None:
+        return []
+    parts = []
+    for s in range(3):
+        decs = _suit_blocks(tuple(counts[s * 9 : s * 9 + 9]), rems[s] == 2, s * 9)
+        if not decs:
+            return []
+        parts.append(decs)
+    hb = tuple(concealed_block(k, t) for k, t in honors[0])
+    hp = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
+    out = []
+    for a in parts[0]:
+        for b in parts[1]:
+            for c in parts[2]:
+                blocks = [*a, *b, *c, *hb]
+                pair = [x for x in blocks if x.kind == PAIR]
+                out.append(tuple([x for x in blocks if x.kind != PAIR] + pair) + hp)
+    return out
+
+
+@lru_cache(maxsize=1024)
 def _meld_block(m: Meld) -> Block:
     if m.kind == "chi":
         return Block(CHOW, m.first, False, m)
@@ -275,20 +335,28 @@ def readings(
     return out
 
 
+def _contains(b: Block, t: int) -> bool:
+    k = b.kind
+    if k == CHOW:
+        return b.tile <= t <= b.tile + 2
+    if k == KNITTED:
+        return t in KNITTED_PATTERNS[b.tile]
+    return b.tile == t
+
+
 def _regular(counts: list[int], fixed: list[Block], win: int | None, form: str, out: list[Reading]) -> None:
-    seen: set[tuple] = set()
-    for sets, pair in regular_splits(counts):
-        concealed = [Block(k, t) for k, t in sets]
-        concealed.append(Block(PAIR, pair))
-        blocks = tuple(fixed + concealed)
+    fixed_t = tuple(fixed)
+    n_fixed = len(fixed_t)
+    for concealed in split_blocks(counts):
+        blocks = fixed_t + concealed
         if win is None:
             out.append(Reading(form, blocks, None, ""))
             continue
-        for i, b in enumerate(blocks):
-            if b.meld is None and win in b.tiles:
-                key = (blocks, b.kind, b.tile)
-                if key in seen:
-                    continue
-                seen.add(key)
-                wait = "knitted" if b.kind == KNITTED else _wait_of(b.kind, b.tile, win)
-                out.append(Reading(form, blocks, i, wait))
+        placed: set[Block] = set()
+        for i in range(n_fixed, len(blocks)):
+            b = blocks[i]
+            if b not in placed and _contains(b, win):
+                placed.add(b)
+                out.append(Reading(form, blocks, i, _wait_of(b.kind, b.tile, win)))
+        if fixed_t and fixed_t[0].kind == KNITTED and _contains(fixed_t[0], win):
+            out.append(Reading(form, blocks, 0, "knitted"))

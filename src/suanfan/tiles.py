@@ -77,8 +77,7 @@ def wind_tile(letter: str) -> int:
     return 27 + WIND_LETTERS.index(letter)
 
 
-def tile_name(t: int) -> str:
-    """mpsz of one tile: ``5m``, ``0p`` (red), ``7z``, ``3f``."""
+def _name(t: int) -> str:
     if t >= RED0:
         return "0" + "mps"[t - RED0]
     if t >= FLOWER0:
@@ -86,31 +85,41 @@ def tile_name(t: int) -> str:
     return f"{t % 9 + 1}{SUITS[t // 9]}"
 
 
-def _sort_key(t: int) -> tuple[int, int, int]:
-    k = kind(t)
-    return (suit(k), number(k), 0 if t >= RED0 else 1)
+_NAMES = [_name(t) for t in range(45)]
+# Sort order: by suit, then number; a red five just before the plain fives.
+_RANK = [0] * 45
+for _t in range(45):
+    _k = 4 + 9 * (_t - RED0) if _t >= RED0 else _t
+    _RANK[_t] = _k * 2 + (0 if _t >= RED0 else 1)
+
+
+def tile_name(t: int) -> str:
+    """mpsz of one tile: ``5m``, ``0p`` (red), ``7z``, ``3f``."""
+    return _NAMES[t]
 
 
 def sort_tiles(tiles) -> list[int]:
-    return sorted(tiles, key=_sort_key)
+    return sorted(tiles, key=_RANK.__getitem__)
+
+
+@lru_cache(maxsize=65536)
+def _format(tiles: tuple[int, ...]) -> str:
+    out: list[str] = []
+    letter = ""
+    for t in tiles:
+        name = _NAMES[t]
+        if name[1] != letter and letter:
+            out.append(letter)
+        letter = name[1]
+        out.append(name[0])
+    if letter:
+        out.append(letter)
+    return "".join(out)
 
 
 def format_tiles(tiles, sort: bool = True) -> str:
     """Canonical grouped mpsz: ``123m0p55z``; red fives written as 0 just before the plain fives."""
-    seq = sort_tiles(tiles) if sort else list(tiles)
-    out: list[str] = []
-    run: list[str] = []
-    letter = ""
-    for t in seq:
-        name = tile_name(t)
-        if name[1] != letter and run:
-            out.append("".join(run) + letter)
-            run = []
-        letter = name[1]
-        run.append(name[0])
-    if run:
-        out.append("".join(run) + letter)
-    return "".join(out)
+    return _format(tuple(sorted(tiles, key=_RANK.__getitem__)) if sort else tuple(tiles))
 
 
 _CN_DIGITS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}

@@ -53,7 +53,7 @@ class HandFacts:
 class View:
     """One reading: its chows, triplets (tile, concealed, kong) and pair, as the rules need them."""
 
-    __slots__ = ("f", "r", "form", "chows", "triplets", "pair", "wait", "concealed_triplets")
+    __slots__ = ("f", "r", "form", "chows", "triplets", "trip", "pair", "wait", "concealed_triplets")
 
     def __init__(self, facts: HandFacts, reading: Reading) -> None:
         self.f = facts
@@ -76,15 +76,13 @@ class View:
                 pair = b.tile
         self.chows = chows
         self.triplets = triplets
+        self.trip = [t for t, _, _ in triplets]
         self.pair = pair
         self.concealed_triplets = concealed
 
     @property
     def regular(self) -> bool:
         return self.form == "regular"
-
-    def triplet_tiles(self) -> list[int]:
-        return [t for t, _, _ in self.triplets]
 
     def blocks_all_contain(self, pred) -> bool:
         """Every set and the pair holds a tile for which ``pred`` holds (全带)."""

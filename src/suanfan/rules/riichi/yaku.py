@@ -59,7 +59,7 @@ def tanyao(v: View) -> bool:
 def _yakuhai_row(id_: str, tile: int, en: str, zh: str, ja: str) -> None:
     @yaku(id_, 1, en=en, zh=zh, ja=ja)
     def check(v: View) -> bool:
-        return tile in v.triplet_tiles()
+        return tile in v.trip
 
 
 _yakuhai_row("haku", 31, "White Dragon", "役牌 白", "役牌 白")
@@ -69,12 +69,12 @@ _yakuhai_row("chun", 33, "Red Dragon", "役牌 中", "役牌 中")
 
 @yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌")
 def seat_wind(v: View) -> bool:
-    return v.f.seat in v.triplet_tiles()
+    return v.f.seat in v.trip
 
 
 @yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌")
 def round_wind(v: View) -> bool:
-    return v.f.round in v.triplet_tiles()
+    return v.f.round in v.trip
 
 
 @yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花")
@@ -129,7 +129,7 @@ def toitoi(v: View) -> bool:
 
 @yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻")
 def sanshoku_doukou(v: View) -> bool:
-    t = set(v.triplet_tiles())
+    t = set(v.trip)
     return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
 
 
@@ -156,14 +156,14 @@ def honroutou(v: View) -> bool:
 
 @yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元")
 def shousangen(v: View) -> bool:
-    dragons = sum(1 for t in v.triplet_tiles() if t >= 31)
+    dragons = sum(1 for t in v.trip if t >= 31)
     return dragons == 2 and v.pair is not None and v.pair >= 31
 
 
 @yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True)
 def sanrenkou(v: View) -> bool:
     """Local yaku of seed 001 (option local_yaku): three triplets of one suit in a row."""
-    t = set(v.triplet_tiles())
+    t = set(v.trip)
     return any(n < 27 and n % 9 <= 6 and n + 1 in t and n + 2 in t for n in t)
 
 
@@ -245,18 +245,18 @@ def suuankou_tanki(v: View) -> bool:
 
 @yaku("daisangen", "yakuman", en="Big Three Dragons", zh="大三元", ja="大三元", yakuman=1, pao=True)
 def daisangen(v: View) -> bool:
-    return sum(1 for t in v.triplet_tiles() if t >= 31) == 3
+    return sum(1 for t in v.trip if t >= 31) == 3
 
 
 @yaku("shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1)
 def shousuushii(v: View) -> bool:
-    winds = sum(1 for t in v.triplet_tiles() if 27 <= t <= 30)
+    winds = sum(1 for t in v.trip if 27 <= t <= 30)
     return winds == 3 and v.pair is not None and 27 <= v.pair <= 30
 
 
 @yaku("daisuushii", "double yakuman", en="Big Four Winds", zh="大四喜", ja="大四喜", yakuman=2, pao=True)
 def daisuushii(v: View) -> bool:
-    return sum(1 for t in v.triplet_tiles() if 27 <= t <= 30) == 4
+    return sum(1 for t in v.trip if 27 <= t <= 30) == 4
 
 
 @yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1)
@@ -347,7 +347,7 @@ def renhou_yakuman(v: View) -> bool:
 )
 def suurenkou(v: View) -> bool:
     """Local yakuman of seed 001 (option local_yaku)."""
-    t = sorted(x for x in v.triplet_tiles() if x < 27)
+    t = sorted(x for x in v.trip if x < 27)
     return len(t) == 4 and t[3] - t[0] == 3 and t[0] // 9 == t[3] // 9
 
 
