@@ -224,6 +224,15 @@ JIAO = (
     "gangkai_yadang",
 )
 items(
+    "jiaopai",
+    {"2468": 50, "315": [30, 40], "mdm": None},
+    en="Full hand (全交 / 大满贯)",
+    zh="交牌",
+    kind="jiao",
+    doc="A 交 replaces 底番 + 支番 + 嘴子; 杠番 still added, no dealer adjustment (W8). 2468: 50 (打法总结 '算50'); "
+    "315: 30 平成 / 40 自摸, 天胡 40, 地胡 30, 混一色自摸 and 杠后开花押当 30. 面对面 instead adds +10 per trigger.",
+)(None)
+items(
     "jiao_extra",
     10,
     en="Each further mouth in a 交",
@@ -506,12 +515,7 @@ class Wuhu(RuleSet):
         elif triggers:
             jiao = True
             _, value, trig, extra = max(self._jiao_value(j, f, zz) for j in triggers)
-            jitem = Item(
-                "jiaopai",
-                value,
-                {"en": "Full hand (交牌)", "zh": "交牌", "ja": "交牌"},
-                note=" + ".join(items[j].names["zh"] for j in trig),
-            )
+            jitem = items["jiaopai"].item(value, note=" + ".join(items[j].names["zh"] for j in trig))
             total_items = [jitem] + ([items["jiao_extra"].item(count=extra)] if extra else []) + gang_items + bonus
         else:
             total_items = out + gang_items + zz_items + bonus
