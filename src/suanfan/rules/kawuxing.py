@@ -6,6 +6,12 @@ Digest: ../shared/rules/kawuxing.md (seed 002, section 卡五星全). Every patt
 context multipliers (§5, K5): option ``cap_profile`` = ``xiangyang`` (x8, a hand with 双龙七对 x16; default),
 ``shiyan`` (x8) or ``uncapped``.
 
+The result: each item's ``value`` is its multiplier; ``fan`` the product of the items listed (the winner's 亮倒
+included); ``explain.product`` the patterns' product without 亮倒 (P of §6), ``explain.cap`` the cap that applies,
+``explain.multipliers`` what each payer pays per 底 (M(payer) = min(cap, P x L), K11); ``limit`` is ``capped`` when
+the cap cut a payment. ``points.payments``: ``discarder``, or ``other`` for each of the two self-draw payers (those
+who had declared 亮倒 first).
+
 A 屁胡 (product x1) wins by self-draw, but on a discard only when the discarder has declared 亮倒 (§3): otherwise
 ``winning`` is false with reason ``pi_hu_on_discard``.
 

@@ -7,6 +7,12 @@ Digest: ../shared/rules/sichuan.md (seed 000, section 四川麻将番数算法).
   capped by ``cap_multiplier``.
 - ``modern`` (SC-XZ): additive 番 (§5), ``M = 2^min(F, cap_fan)``.
 
+The result: ``fan`` is the profile's 番 (seed: the base category's level plus the add-ons; modern: F), each item's
+``value`` its 番 (a row's value in ``suanfan rules`` gives both profiles); ``explain`` adds ``multiplier`` (after
+the cap; ``limit`` is ``capped`` when the cap cut it), ``multiplier_uncapped``, ``name`` (清对, 龙七对, 十八罗汉, ...),
+``kong_money`` (what each of the winner's kongs collected when made) and, for a hand that does not win,
+``reason_text``. ``points.payments``: one row per payer (``discarder``, or ``other`` per player paying a self-draw).
+
 Every reading of the hand is scored and the best kept (A14: highest uncapped value). A complete hand holding all
 three suits does not win (缺门, seed item 3): ``winning`` false, reason ``missing_suit_not_void``; with the modern
 定缺 flag ``void_suit`` a hand still holding the declared void suit fails with ``void_suit_held``.
@@ -475,8 +481,7 @@ def _facts(hand: Hand, r: Reading, ctx: Context, hand_facts: dict) -> Facts:
     )
 
 
-def _hand_facts(hand: Hand) -> dict:
-    kinds = [kind(t) for t in hand.all_tiles()]
+def _hand_facts(hand: Hand, kinds: list[int]) -> dict:
     counts = [0] * 27
     for k in kinds:
         counts[k] += 1
@@ -627,7 +632,8 @@ class Sichuan(RuleSet):
                 reason="not_winning",
                 explain={"reason_text": "the tiles do not make four sets and a pair or seven pairs"},
             )
-        hand_facts = _hand_facts(hand)
+        kinds = [kind(t) for t in hand.all_tiles()]
+        hand_facts = _hand_facts(hand, kinds)
         scorer = _score_seed if opts["profile"] == SEED else _score_modern
         best: Scored | None = None
         for r in readings:
@@ -644,7 +650,7 @@ class Sichuan(RuleSet):
             "multiplier_uncapped": best.uncapped,
             "kong_money": _kong_items(hand, opts, active),
         }
-        suits = sorted({kind(t) // 9 for t in hand.all_tiles()})
+        suits = {k // 9 for k in kinds}
         reason = None
         if len(suits) == 3:
             reason = "missing_suit_not_void"
