@@ -315,7 +315,7 @@ class Wuhu(RuleSet):
     doc = (
         "112 tiles (108 suited + four interchangeable honour tiles, written 7z). No chi. Four sets and a pair "
         "only; at least 8 tiles of one number suit (八支). Score = 底番 + 支番 + 杠番 + 嘴子, or a 交牌. Context: "
-        "tsumo, seat_wind (E = dealer), rinshan (杠后开花; follows the last kong in melds), tenhou, chiihou, "
+        "tsumo, seat_wind (E = dealer), rinshan (杠后开花), tenhou, chiihou, "
         "discarder (seat wind of the discarder), bao (seat wind of the player liable under 包牌), second_kong "
         "(连杠开花). Payments are in 番 (× 底)."
     )
