@@ -23,7 +23,7 @@ const UI = {
     han: "han", fu: "fu", fan: "fan", points: "points", received: "received with honba and sticks",
     item: "Item", value: "Value", fuParts: "Fu", payments: "Payments", from: "From", amount: "Amount",
     notWinning: "Not winning", reasons: { not_winning: "the hand is not complete", no_yaku: "no yaku" },
-    payers: { discarder: "discarder", dealer: "dealer", non_dealer: "each non-dealer", each: "each other player",
+    payers: { discarder: "discarder", dealer: "dealer", non_dealer: "non-dealer", each: "each other player",
       other: "other" },
     waits: "Waits", noWaits: "Not waiting: no tile completes this hand", waitsFor: "Waiting on",
     decomposition: "Reading", details: "Details", addTiles: "Tap tiles or type a hand to see its score.",
@@ -48,7 +48,7 @@ const UI = {
     han: "翻", fu: "符", fan: "番", points: "点", received: "含本场与立直棒",
     item: "番种", value: "番数", fuParts: "符", payments: "支付", from: "付款方", amount: "金额",
     notWinning: "不能和", reasons: { not_winning: "手牌未成和", no_yaku: "无役" },
-    payers: { discarder: "放铳者", dealer: "庄家", non_dealer: "每位闲家", each: "其他每家", other: "其他" },
+    payers: { discarder: "放铳者", dealer: "庄家", non_dealer: "闲家", each: "其他每家", other: "其他" },
     waits: "听牌", noWaits: "未听牌：没有能和的牌", waitsFor: "听",
     decomposition: "拆解", details: "详情", addTiles: "点击牌或输入手牌即可算番。",
     chiNeedsSuit: "吃是同花色的三张顺子", tooMany: (t) => `${t} 已用完四张`,
@@ -72,7 +72,7 @@ const UI = {
     han: "翻", fu: "符", fan: "番", points: "点", received: "本場・供託込み",
     item: "役", value: "翻数", fuParts: "符", payments: "支払い", from: "支払う人", amount: "点数",
     notWinning: "和了できません", reasons: { not_winning: "手牌が完成していません", no_yaku: "役なし" },
-    payers: { discarder: "放銃者", dealer: "親", non_dealer: "子それぞれ", each: "他家それぞれ", other: "その他" },
+    payers: { discarder: "放銃者", dealer: "親", non_dealer: "子", each: "他家それぞれ", other: "その他" },
     waits: "待ち", noWaits: "聴牌していません", waitsFor: "待ち",
     decomposition: "面子構成", details: "詳細", addTiles: "牌をタップするか手牌を入力すると点数が出ます。",
     chiNeedsSuit: "チーは同じ色の三枚の順子です", tooMany: (t) => `${t} は四枚とも使われています`,
@@ -552,12 +552,16 @@ function limitName(limit) { return (LIMITS[limit] && LIMITS[limit][state.lang]) 
 
 function reasonText(reason) { return t("reasons")[reason] || reason; }
 
+// One part of a breakdown (Riichi's fu_parts, or any rule set's list): its name, its tiles and note, its value.
 function partRow(part) {
   if (part === null || typeof part !== "object") return [String(part), ""];
-  const label = nameOf(part.names) || part.name || part.label || part.id || part.what || "";
+  const label = nameOf(part.names) || part.name || part.label || part.id || "";
   const value = part.fu ?? part.value ?? part.points ?? "";
-  const rest = Object.entries(part).filter(([k]) => !["names", "name", "label", "id", "what", "fu", "value", "points"].includes(k));
-  return [label + (rest.length ? ` (${rest.map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ")})` : ""), value];
+  const known = ["names", "name", "label", "id", "fu", "value", "points", "tiles", "note"];
+  const rest = Object.entries(part).filter(([k]) => !known.includes(k))
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const detail = [part.tiles, part.note, ...rest].filter((x) => x !== undefined && x !== null && x !== "");
+  return [label + (detail.length ? ` · ${detail.join(" · ")}` : ""), value];
 }
 
 function resultView(r, testid = "score") {
