@@ -81,9 +81,16 @@ def real_rule_sets() -> list[str]:
     return [n for n in rules_mod.registry() if n != "webtoy"]
 
 
-# Hands every tile set can hold (no honors, no flowers), complete and waiting: each real rule set's result through
-# HTTP must equal its Python result key for key, whatever extras it adds.
-REAL_HANDS = ["123m456p789s123m55p", "234m234m567p55s678s", "11m22m33m44p55p66s77s", "123m456p789s135m55p"]
+# Complete and incomplete hands: each real rule set's result through HTTP must equal its Python result key for key,
+# whatever extras it adds (or the same error, where its tile set lacks a tile).
+REAL_HANDS = [
+    "123m456p789s123m55p",
+    "234m234m567p55s678s",
+    "11m22m33m44p55p66s77s",
+    "123m456p789s135m55p",
+    "123m406p789s123s11z",
+    "19m19p19s1234567z1m",
+]  # red five, honors: an error where the tiles lack them
 
 
 @pytest.mark.parametrize("hand", REAL_HANDS)

@@ -597,7 +597,7 @@ function resultView(r, testid = "score") {
     box.append(el("table", { "data-testid": "items" }, el("caption", { text: t("item") }),
       el("tbody", {}, ...r.items.map((item) => el("tr", { "data-item": item.id },
         el("td", { text: nameOf(item.names) + (item.note ? ` (${item.note})` : "") }),
-        el("td", { class: "num", text: `${item.count ? item.value + " × " + item.count : item.value} ${typeof item.value === "number" ? unit : ""}`.trim() }))))));
+        el("td", { class: "num", text: `${item.count > 1 ? item.value + " × " + item.count : item.value} ${typeof item.value === "number" ? unit : ""}`.trim() }))))));
   }
   if (Array.isArray(r.fu_parts) && r.fu_parts.length) {
     box.append(el("table", { "data-testid": "fu-parts" }, el("caption", { text: t("fuParts") }),
