@@ -200,19 +200,20 @@ class _HandFacts:
                 if is_nine_gates(counts13):
                     found["jiu_lian_bao_deng"] = 1
         elif form == "seven_pairs":
-            found["lian_qi_dui" if is_seven_shifted_pairs(self.counts) else "qi_dui"] = 1
+            found["qi_dui"] = 1
+            if is_seven_shifted_pairs(self.counts):
+                found["lian_qi_dui"] = 1  # it excludes 七对 (不重复)
             hogs = sum(1 for n in self.counts if n == 4)
             if hogs:
                 found["si_gui_yi"] = hogs
         elif form == "thirteen_orphans":
             found["shi_san_yao"] = 1
         else:  # honors_knitted
+            found["quan_bu_kao"] = 1
             if all(self.counts[t] for t in range(27, 34)):
-                found["qi_xing_bu_kao"] = 1
-            else:
-                found["quan_bu_kao"] = 1
-                if sum(self.counts[:27]) == 9:
-                    found["zu_he_long"] = 1  # 全不靠 holding the whole knitted straight (consensus, p.76)
+                found["qi_xing_bu_kao"] = 1  # it excludes 全不靠 (不重复)
+            elif sum(self.counts[:27]) == 9:
+                found["zu_he_long"] = 1  # 全不靠 holding the whole knitted straight (consensus, p.76)
         if not self.opts["platform_extras"]:
             for fan_id in _EXTRAS & found.keys():
                 del found[fan_id]
@@ -311,11 +312,12 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
             "bad_context",
             f"chankan (抢杠和): {tile_name(win)} cannot be robbed from a kong when the hand holds another copy of it",
         )
-    last_copy = ctx.last_copy and not ctx.chankan
+    # a robbed kong tile is always the last copy (the other three are in the kong); 抢杠和 excludes 和绝张
+    last_copy = ctx.last_copy or ctx.chankan
     if last_copy and in_hand != 1:
         last_copy = False
         notes.append("和绝张 does not count: the hand holds another copy of the winning tile (consensus)")
-    if in_melds == 3 and not last_copy and not ctx.chankan:
+    if in_melds == 3 and not last_copy:
         last_copy = True
         notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
     open_melds = sum(1 for m in hand.melds if m.is_open)
@@ -363,18 +365,18 @@ def _result(
         "fan_without_flowers": fan_total,
         "min_fan": opts["min_fan"],
         "edition": opts["edition"],
-        "exclusions": [{"fan": a, "excludes": b, "principle": p} for a, b, p in log],
+        "exclusions": [{"fan": a, "excludes": b, "principle": p} for a, b, p in log]
+        + [
+            {"fan": a, "excludes": b, "principle": p}
+            for p, a, b in dict.fromkeys(w for w in why if isinstance(w, tuple))
+        ],
     }
-    principles = [{"principle": p, "note": n} for p, n in dict.fromkeys(w for w in why if isinstance(w, tuple))]
-    if principles:
-        explain["principles"] = principles
     set_notes = [w for w in why if isinstance(w, str)]
     if notes or set_notes:
         explain["notes"] = list(dict.fromkeys(notes + set_notes))
-    if log or principles:
-        explain["principle_names"] = {
-            p: PRINCIPLES[p] for p in dict.fromkeys([x[2] for x in log] + [x["principle"] for x in principles])
-        }
+    used = dict.fromkeys(e["principle"] for e in explain["exclusions"])
+    if used:
+        explain["principles"] = {p: PRINCIPLES[p] for p in used}
     return Result(
         winning=winning,
         decomposition=decomposition,

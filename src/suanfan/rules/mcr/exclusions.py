@@ -110,23 +110,25 @@ def combine_sets(
     three: Callable[[int, int, int], str | None],
     two: Callable[[int, int], str | None],
     pairs_account_once: bool,
-) -> tuple[dict[str, int], tuple[tuple[str, str], ...]]:
+) -> tuple[dict[str, int], tuple[tuple[str, str | None, str], ...]]:
     """The combination fans of a group of sets (all chows, or all pungs), under the principles.
 
     A fan of four sets takes the group alone (不拆移). Else the highest fan of three sets (就高不就低) takes its three
     sets, and the remaining set combines once with one of them (套算一次, consensus priority). Else the two-set fans:
     for chows limited by 套算一次 / 不得相同 (``account_once_pairs``); for pungs every pair counts.
-    Returns the fans and the notes (principle, what it did).
+    Returns the fans and what the principles removed: (principle, by fan or None, fan not counted).
     """
     found: dict[str, int] = {}
-    notes: list[tuple[str, str]] = []
+    removed: list[tuple[str, str | None, str]] = []
     n = len(tiles)
+    pairs = [(a, b, f) for a, b in combinations(range(n), 2) if (f := two(tiles[a], tiles[b]))]
     if n == 4:
         f = four(tiles)
         if f:
             found[f] = 1
-            notes.append((NON_SEPARATION, f"{f} takes all four sets"))
-            return found, tuple(notes)
+            lower = {t for idx in combinations(range(4), 3) if (t := three(*(tiles[i] for i in idx)))}
+            removed += [(NON_SEPARATION, f, x) for x in sorted(lower | {e[2] for e in pairs})]
+            return found, tuple(removed)
     if n >= 3:
         best = None
         for idx in combinations(range(n), 3):
@@ -136,29 +138,24 @@ def combine_sets(
         if best:
             f, idx = best
             found[f] = 1
-            notes.append((NON_SEPARATION, f"{f}: its three sets make no smaller fan among themselves"))
+            inside = sorted({e[2] for e in pairs if e[0] in idx and e[1] in idx})
+            removed += [(NON_SEPARATION, f, x) for x in inside]
             if n == 4:
                 free = next(i for i in range(4) if i not in idx)
-                extra = [two(tiles[i], tiles[free]) for i in idx]
-                extra = [e for e in extra if e]
+                extra = sorted((e for e in pairs if free in e[:2]), key=lambda e: _priority(e[2]))
                 if extra:
-                    e = min(extra, key=lambda x: PAIR_PRIORITY.index(x) if x in PAIR_PRIORITY else 9)
-                    found[e] = found.get(e, 0) + 1
-                    if len(extra) > 1:
-                        notes.append((ACCOUNT_ONCE, f"the fourth set combines once: {e}"))
-            return found, tuple(notes)
-    edges = [(a, b, f) for a, b in combinations(range(n), 2) if (f := two(tiles[a], tiles[b]))]
-    chosen = account_once_pairs(n, edges) if pairs_account_once else edges
+                    found[extra[0][2]] = found.get(extra[0][2], 0) + 1
+                    removed += [(ACCOUNT_ONCE, None, e[2]) for e in extra[1:]]
+            return found, tuple(removed)
+    chosen = account_once_pairs(n, pairs) if pairs_account_once else tuple(pairs)
     for _, _, f in chosen:
         found[f] = found.get(f, 0) + 1
-    if len(chosen) < len(edges):
-        dropped = [e for e in edges if e not in chosen]
-        notes.append(
-            (
-                ACCOUNT_ONCE,
-                f"{len(edges)} two-chow fans among {n} chows, {len(chosen)} kept; not counted: "
-                + ", ".join(f for _, _, f in dropped)
-                + f" ({NON_IDENTICAL} / {ACCOUNT_ONCE})",
-            )
-        )
-    return found, tuple(notes)
+    for e in pairs:
+        if e not in chosen:
+            same = any(c[2] == e[2] and ({c[0], c[1]} & {e[0], e[1]}) for c in chosen)
+            removed.append((NON_IDENTICAL, e[2], e[2]) if same else (ACCOUNT_ONCE, None, e[2]))
+    return found, tuple(removed)
+
+
+def _priority(fan_id: str) -> int:
+    return PAIR_PRIORITY.index(fan_id) if fan_id in PAIR_PRIORITY else len(PAIR_PRIORITY)

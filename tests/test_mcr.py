@@ -1,0 +1,113 @@
+"""MCR (国标麻将) as data: tests/data/mcr_fans.jsonl (each fan counted, and removed by an exclusion; expected fans
+from PyMahjongGB) and tests/data/mcr_cases.jsonl (seed examples, payments, minimum, flowers, options, errors;
+expected values from the digest and seeds, named in each case's ``source``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import suanfan
+from suanfan.rules.mcr.exclusions import PRINCIPLES
+from suanfan.rules.mcr.fans import FANS
+
+DATA = Path(__file__).parent / "data"
+FAN_CASES = [json.loads(line) for line in (DATA / "mcr_fans.jsonl").read_text().splitlines() if line.strip()]
+CASES = [json.loads(line) for line in (DATA / "mcr_cases.jsonl").read_text().splitlines() if line.strip()]
+
+
+def _score(case: dict):
+    return suanfan.score_dict({"rules": "mcr", **case["in"]})
+
+
+def _fans(result) -> dict[str, int]:
+    return {i.id: i.count or 1 for i in result.items}
+
+
+@pytest.mark.parametrize("case", FAN_CASES, ids=[c["name"] for c in FAN_CASES])
+def test_fan_table(case: dict) -> None:
+    r = _score(case)
+    assert _fans(r) == case["fans"]
+    assert r.fan == sum(FANS[f].value * n for f, n in case["fans"].items())
+    for f in case.get("absent", ()):
+        excluded = [e for e in r.to_dict()["exclusions"] if e["excludes"] == f]
+        assert excluded, f"{f} should be removed by an exclusion the explain names"
+        assert all(e["principle"] in PRINCIPLES for e in excluded)
+
+
+def test_every_fan_has_a_counting_case() -> None:
+    counted = {f for c in FAN_CASES for f in c["fans"]} | {f for c in CASES for f in c.get("fans", {})}
+    assert [row.id for row in FANS if row.id not in counted] == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_cases(case: dict) -> None:
+    if "error" in case:
+        with pytest.raises(suanfan.InputError) as e:
+            _score(case)
+        assert e.value.code == case["error"]
+        return
+    r = _score(case)
+    d = r.to_dict()
+    if "fans" in case:
+        assert _fans(r) == case["fans"]
+    for f in case.get("fans_absent", ()):
+        assert f not in _fans(r)
+    if "fan" in case:
+        assert r.fan == case["fan"]
+    assert r.winning == case.get("winning", True)
+    assert d.get("reason") == case.get("reason")
+    if "points" in case:
+        assert d["points"] == case["points"]
+    if not r.winning:
+        assert d["points"] is None and d["items"]
+    for f, v in case.get("values", {}).items():
+        assert next(i.value for i in r.items if i.id == f) == v
+    for f in case.get("excluded", ()):
+        assert any(e["excludes"] == f for e in d["exclusions"])
+    assert r.han is None and r.fu is None
+
+
+PLATFORM_FLAGS = ("tenhou", "chiihou", "renhou", "tian_ting", "hun_gang")
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if "fans" in c], ids=lambda c: c["name"])
+def test_hand_written_cases_agree_with_pymahjonggb(case: dict) -> None:
+    """The hand-written expectations (digest, seeds) checked against the oracle where it plays the same rules."""
+    oracle = pytest.importorskip("test_mcr_oracle")
+    h = case["in"]
+    if h.get("options") or any(h.get(f) for f in PLATFORM_FLAGS):
+        pytest.skip("an option or platform extra PyMahjongGB does not have")
+    full = {"melds": [], "flowers": 0, "seat_wind": "E", "round_wind": "E", **h}
+    if isinstance(full["flowers"], list):
+        full["flowers"] = len(full["flowers"])
+    assert oracle.oracle(full) == case["fans"]
+
+
+def test_names_are_the_digest_names() -> None:
+    digest = Path(__file__).resolve().parents[2] / "shared" / "rules" / "mcr_fans.md"
+    if not digest.exists():
+        pytest.skip("digest not present")
+    rows = {}
+    for line in digest.read_text().splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 5 and cells[1].isdigit():
+            rows[int(cells[1])] = (cells[2], cells[3], int(cells[4]))
+    ours = {row.facts["no"]: (row.names["zh"], row.names["en"], row.value) for row in FANS if row.facts["no"]}
+    assert ours == rows
+
+
+def test_rule_set_is_registered() -> None:
+    rs = suanfan.rules.get("mcr")
+    d = rs.describe()
+    assert d["tiles"] == "144"
+    assert {o["name"] for o in d["options"]} == {"edition", "platform_extras", "min_fan", "knitted_straight_waits"}
+    assert len([i for i in d["items"] if i["no"]]) == 81
+
+
+def test_min_fan_option() -> None:
+    r = suanfan.score("345m456p678s99s", win="8s", rules="mcr", melds=["chi:123m"], options={"min_fan": 2})
+    assert r.winning and r.fan == 2
+    assert r.points.payments[0].amount == 10
