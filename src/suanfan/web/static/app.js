@@ -597,7 +597,7 @@ function resultView(r, testid = "score") {
     box.append(el("table", { "data-testid": "items" }, el("caption", { text: t("item") }),
       el("tbody", {}, ...r.items.map((item) => el("tr", { "data-item": item.id },
         el("td", { text: nameOf(item.names) + (item.note ? ` (${item.note})` : "") }),
-        el("td", { class: "num", text: `${item.count > 1 ? item.value + " × " + item.count : item.value} ${typeof item.value === "number" ? unit : ""}`.trim() }))))));
+        el("td", { class: "num", text: itemValue(item, unit) }))))));
   }
   if (Array.isArray(r.fu_parts) && r.fu_parts.length) {
     box.append(el("table", { "data-testid": "fu-parts" }, el("caption", { text: t("fuParts") }),
@@ -620,6 +620,13 @@ function resultView(r, testid = "score") {
         [el("dt", { text: k }), el("dd", { text: typeof v === "object" ? JSON.stringify(v) : String(v) })]))));
   }
   return box;
+}
+
+// "2 han (1 × 2)" for an item counted twice; a value that is not a number (a multiplier name...) as it is.
+function itemValue(item, unit) {
+  const count = item.count > 1 ? item.count : 1;
+  if (typeof item.value !== "number") return count > 1 ? `${item.value} × ${count}` : String(item.value);
+  return `${item.value * count} ${unit}${count > 1 ? ` (${item.value} × ${count})` : ""}`;
 }
 
 function waitSummary(r) {
