@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from .errors import InputError
 from .tiles import (
     FLOWER0,
+    KIND,
     N_KINDS,
     RED0,
     format_tiles,
@@ -221,6 +222,13 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     win_tile: int | None = None
     flowers: tuple[int, ...] = ()
+    counts34: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        c = [0] * N_KINDS
+        for t in self.concealed:
+            c[KIND[t]] += 1
+        object.__setattr__(self, "counts34", tuple(c))
 
     @property
     def is_closed(self) -> bool:
@@ -229,11 +237,8 @@ class Hand:
 
     @property
     def counts(self) -> list[int]:
-        """Concealed tiles by kind (34 counts, red fives as fives)."""
-        c = [0] * N_KINDS
-        for t in self.concealed:
-            c[kind(t)] += 1
-        return c
+        """Concealed tiles by kind (34 counts, red fives as fives); a fresh list the caller may change."""
+        return list(self.counts34)
 
     def all_tiles(self) -> list[int]:
         out = list(self.concealed)

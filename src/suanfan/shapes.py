@@ -142,6 +142,8 @@ def _honor_split(counts: list[int]) -> tuple[list[tuple[str, int]], int] | None:
     """Honors only make pungs and a pair."""
     sets: list[tuple[str, int]] = []
     pair = -1
+    if not any(counts[27:34]):
+        return sets, pair
     for i in range(27, 34):
         n = counts[i]
         if n == 3:
@@ -219,8 +221,9 @@ def _suit_blocks(counts: tuple[int, ...], need_pair: bool, offset: int) -> tuple
 
 def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into set blocks and one pair block (the pair last)."""
-    rem0 = (counts[0] + counts[1] + counts[2] + counts[3] + counts[4] + counts[5] + counts[6] + counts[7]
-            + counts[8]) % 3
+    rem0 = (
+        counts[0] + counts[1] + counts[2] + counts[3] + counts[4] + counts[5] + counts[6] + counts[7] + counts[8]
+    ) % 3
     rem1 = sum(counts[9:18]) % 3
     rem2 = sum(counts[18:27]) % 3
     rem3 = sum(counts[27:34]) % 3

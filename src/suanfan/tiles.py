@@ -30,6 +30,9 @@ YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # 幺九牌: termina
 WIND_LETTERS = "ESWN"
 
 
+KIND = [t for t in range(42)] + [4, 13, 22]  # KIND[t] == kind(t), for hot loops
+
+
 def kind(t: int) -> int:
     """The kind of a tile: a red five counts as the plain five of its suit."""
     return 4 + 9 * (t - RED0) if t >= RED0 else t

@@ -34,9 +34,7 @@ _DORA_NAMES = {
     },
 }
 
-_ROWS = [row for row in YAKU]
-_YAKUMAN_ROWS = [row for row in _ROWS if "yakuman" in row.facts]
-_NORMAL_ROWS = [row for row in _ROWS if "yakuman" not in row.facts]
+_ORDER = {row.id: i for i, row in enumerate(YAKU)}
 
 
 class Riichi(RuleSet):
@@ -64,9 +62,11 @@ class Riichi(RuleSet):
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         dora_items = _dora(hand, ctx, opts, notes)
         dora_han = sum(i.value * (i.count or 1) for i in dora_items)
+        hand_rows, reading_rows = _specs(facts.closed, opts)
+        hand_found = [item for check, item in hand_rows if check(facts)]
         best = None
         for reading in readings:
-            scored = _score_reading(View(facts, reading), opts, dora_han)
+            scored = _score_reading(View(facts, reading), opts, dora_han, hand_found, reading_rows)
             key = (scored[0], scored[1], scored[2])
             if best is None or key > best[0]:
                 best = (key, scored, reading)
@@ -110,38 +110,50 @@ class Riichi(RuleSet):
         return Result(winning=True, items=tuple(items), han=han, limit=limit, points=pts, **common)
 
 
-def _score_reading(v: View, opts: dict, dora_han: int):
-    """(base points, han, fu, yaku items, yakuman units, fu parts, limit) of one reading, dora aside."""
-    closed = v.f.closed
-    found: dict[str, Item] = {}
-    yakuman = 0
-    for row in _YAKUMAN_ROWS:
-        facts = row.facts
-        if not closed and facts.get("open") == 0:
-            continue
-        if facts.get("local") and not opts["local_yaku"]:
-            continue
-        if row.check(v):
-            units = facts["yakuman"] if opts["double_yakuman"] else 1
-            found[row.id] = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
-            yakuman += units
-    if not yakuman:
-        for row in _NORMAL_ROWS:
+_SPECS: dict[tuple, tuple[list, list]] = {}
+
+
+def _specs(closed: bool, opts: dict) -> tuple[list, list]:
+    """(hand rows, reading rows) as (predicate, item) pairs for an open or closed hand under these options; the
+    values and the local / double-yakuman choices are settled once, not per hand."""
+    key = (closed, opts["local_yaku"], opts["double_yakuman"])
+    spec = _SPECS.get(key)
+    if spec is None:
+        lists: tuple[list, list] = ([], [])
+        for row in YAKU:
             facts = row.facts
-            han = row.value
-            if not closed:
-                o = facts.get("open")
-                if o is not None:
-                    han = o
-            if not han or (facts.get("local") and not opts["local_yaku"]):
+            if facts.get("local") and not opts["local_yaku"]:
                 continue
-            if row.check(v):
-                found[row.id] = row.item(han)
+            value = row.value
+            if not closed and facts.get("open") is not None:
+                value = facts["open"]
+                if not value:
+                    continue
+            units = facts.get("yakuman")
+            if units:
+                units = units if opts["double_yakuman"] else 1
+                item = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
+            else:
+                item = row.item(value)
+            lists[0 if facts.get("per_hand") else 1].append((row.check, item))
+        spec = _SPECS[key] = lists
+    return spec
+
+
+def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list[Item], reading_rows: list):
+    """(base points, han, fu, yaku items, yakuman units, fu parts, limit) of one reading, dora aside."""
+    found = {i.id: i for i in hand_found}
+    for check, item in reading_rows:
+        if check(v):
+            found[item.id] = item
+    yakuman = sum(i.value // 13 for i in found.values() if i.note and i.note.endswith("yakuman"))
+    if yakuman:
+        found = {k: i for k, i in found.items() if i.note and i.note.endswith("yakuman")}
     for strong, weak in REPLACES.items():
         if strong in found:
             for w in weak:
                 found.pop(w, None)
-    items = list(found.values())
+    items = sorted(found.values(), key=lambda i: _ORDER[i.id])
     pinfu = "pinfu" in found
     fu, fu_parts = compute_fu(v, pinfu)
     han = sum(i.value for i in items)

@@ -2,14 +2,15 @@
 
 A row's value is its closed han; ``open`` is its han on an open hand (0: closed only, None: same as closed).
 Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the option ``double_yakuman`` is on).
-The predicate takes a ``View`` of one reading. Which yaku a stronger one replaces is in ``replaces``.
+The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``, the ``HandFacts`` of the whole
+hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those). Which yaku a stronger one replaces is in ``replaces``.
 """
 
 from __future__ import annotations
 
 from ...tiles import is_terminal
 from .. import ItemTable
-from .view import YAOCHU_SET, View
+from .view import YAOCHU_SET, HandFacts, View
 
 YAKU = ItemTable()
 yaku = YAKU
@@ -25,19 +26,19 @@ def _yaochu(t: int) -> bool:
 # ---- one han -------------------------------------------------------------------------------------------------
 
 
-@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0)
-def riichi(v: View) -> bool:
-    return v.f.ctx.riichi or v.f.ctx.double_riichi
+@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0, per_hand=True)
+def riichi(f: HandFacts) -> bool:
+    return f.ctx.riichi or f.ctx.double_riichi
 
 
-@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0)
-def ippatsu(v: View) -> bool:
-    return v.f.ctx.ippatsu
+@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0, per_hand=True)
+def ippatsu(f: HandFacts) -> bool:
+    return f.ctx.ippatsu
 
 
-@yaku("menzen_tsumo", 1, en="Fully Concealed Hand", zh="门前清自摸和", ja="門前清自摸和", open=0)
-def menzen_tsumo(v: View) -> bool:
-    return v.f.tsumo
+@yaku("menzen_tsumo", 1, en="Fully Concealed Hand", zh="门前清自摸和", ja="門前清自摸和", open=0, per_hand=True)
+def menzen_tsumo(f: HandFacts) -> bool:
+    return f.tsumo
 
 
 @yaku("pinfu", 1, en="Pinfu", zh="平和", ja="平和", open=0)
@@ -51,15 +52,15 @@ def iipeikou(v: View) -> bool:
     return len(v.chows) != len(set(v.chows))
 
 
-@yaku("tanyao", 1, en="All Simples", zh="断幺九", ja="断么九", doc="open with option open_tanyao (食断)")
-def tanyao(v: View) -> bool:
-    return v.f.no_yaochu and (v.f.closed or v.f.opts["open_tanyao"])
+@yaku("tanyao", 1, en="All Simples", zh="断幺九", ja="断么九", doc="open with option open_tanyao (食断)", per_hand=True)
+def tanyao(f: HandFacts) -> bool:
+    return f.no_yaochu and (f.closed or f.opts["open_tanyao"])
 
 
 def _yakuhai_row(id_: str, tile: int, en: str, zh: str, ja: str) -> None:
-    @yaku(id_, 1, en=en, zh=zh, ja=ja)
-    def check(v: View) -> bool:
-        return tile in v.trip
+    @yaku(id_, 1, en=en, zh=zh, ja=ja, per_hand=True)
+    def check(f: HandFacts) -> bool:
+        return f.counts[tile] >= 3
 
 
 _yakuhai_row("haku", 31, "White Dragon", "役牌 白", "役牌 白")
@@ -67,42 +68,42 @@ _yakuhai_row("hatsu", 32, "Green Dragon", "役牌 发", "役牌 發")
 _yakuhai_row("chun", 33, "Red Dragon", "役牌 中", "役牌 中")
 
 
-@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌")
-def seat_wind(v: View) -> bool:
-    return v.f.seat in v.trip
+@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌", per_hand=True)
+def seat_wind(f: HandFacts) -> bool:
+    return f.counts[f.seat] >= 3
 
 
-@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌")
-def round_wind(v: View) -> bool:
-    return v.f.round in v.trip
+@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌", per_hand=True)
+def round_wind(f: HandFacts) -> bool:
+    return f.counts[f.round] >= 3
 
 
-@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花")
-def rinshan(v: View) -> bool:
-    return v.f.ctx.rinshan
+@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", per_hand=True)
+def rinshan(f: HandFacts) -> bool:
+    return f.ctx.rinshan
 
 
-@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓")
-def chankan(v: View) -> bool:
-    return v.f.ctx.chankan
+@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓", per_hand=True)
+def chankan(f: HandFacts) -> bool:
+    return f.ctx.chankan
 
 
-@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月")
-def haitei(v: View) -> bool:
-    return v.f.ctx.haitei
+@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月", per_hand=True)
+def haitei(f: HandFacts) -> bool:
+    return f.ctx.haitei
 
 
-@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚")
-def houtei(v: View) -> bool:
-    return v.f.ctx.houtei
+@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚", per_hand=True)
+def houtei(f: HandFacts) -> bool:
+    return f.ctx.houtei
 
 
 # ---- two han -------------------------------------------------------------------------------------------------
 
 
-@yaku("double_riichi", 2, en="Double Riichi", zh="双立直", ja="ダブル立直", open=0, replaces=("riichi",))
-def double_riichi(v: View) -> bool:
-    return v.f.ctx.double_riichi
+@yaku("double_riichi", 2, en="Double Riichi", zh="双立直", ja="ダブル立直", open=0, replaces=("riichi",), per_hand=True)
+def double_riichi(f: HandFacts) -> bool:
+    return f.ctx.double_riichi
 
 
 @yaku("chiitoitsu", 2, en="Seven Pairs", zh="七对子", ja="七対子", open=0)
@@ -138,9 +139,9 @@ def sanankou(v: View) -> bool:
     return v.concealed_triplets == 3
 
 
-@yaku("sankantsu", 2, en="Three Kongs", zh="三杠子", ja="三槓子")
-def sankantsu(v: View) -> bool:
-    return v.f.n_kongs == 3
+@yaku("sankantsu", 2, en="Three Kongs", zh="三杠子", ja="三槓子", per_hand=True)
+def sankantsu(f: HandFacts) -> bool:
+    return f.n_kongs == 3
 
 
 @yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1)
@@ -149,15 +150,15 @@ def chanta(v: View) -> bool:
     return v.regular and bool(v.chows) and v.f.honors and v.blocks_all_contain(_yaochu)
 
 
-@yaku("honroutou", 2, en="All Terminals and Honors", zh="混老头", ja="混老頭", replaces=("chanta",))
-def honroutou(v: View) -> bool:
-    return v.f.yaochu_only and v.f.honors and bool(v.f.suits)
+@yaku("honroutou", 2, en="All Terminals and Honors", zh="混老头", ja="混老頭", replaces=("chanta",), per_hand=True)
+def honroutou(f: HandFacts) -> bool:
+    return f.yaochu_only and f.honors and bool(f.suits)
 
 
-@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元")
-def shousangen(v: View) -> bool:
-    dragons = sum(1 for t in v.trip if t >= 31)
-    return dragons == 2 and v.pair is not None and v.pair >= 31
+@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元", per_hand=True)
+def shousangen(f: HandFacts) -> bool:
+    c = sorted(f.counts[31:34])
+    return c[0] == 2 and c[1] >= 3
 
 
 @yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True)
@@ -181,14 +182,14 @@ def junchan(v: View) -> bool:
     return v.regular and bool(v.chows) and not v.f.honors and v.blocks_all_contain(is_terminal)
 
 
-@yaku("honitsu", 3, en="Half Flush", zh="混一色", ja="混一色", open=2)
-def honitsu(v: View) -> bool:
-    return len(v.f.suits) == 1 and v.f.honors
+@yaku("honitsu", 3, en="Half Flush", zh="混一色", ja="混一色", open=2, per_hand=True)
+def honitsu(f: HandFacts) -> bool:
+    return len(f.suits) == 1 and f.honors
 
 
-@yaku("chinitsu", 6, en="Full Flush", zh="清一色", ja="清一色", open=5, replaces=("honitsu",))
-def chinitsu(v: View) -> bool:
-    return len(v.f.suits) == 1 and not v.f.honors
+@yaku("chinitsu", 6, en="Full Flush", zh="清一色", ja="清一色", open=5, replaces=("honitsu",), per_hand=True)
+def chinitsu(f: HandFacts) -> bool:
+    return len(f.suits) == 1 and not f.honors
 
 
 @yaku(
@@ -199,9 +200,10 @@ def chinitsu(v: View) -> bool:
     ja="人和",
     open=0,
     doc="option renhou: mangan (5 han, adds to the others) or yakuman; off by default",
+    per_hand=True,
 )
-def renhou(v: View) -> bool:
-    return v.f.ctx.renhou and v.f.opts["renhou"] == "mangan"
+def renhou(f: HandFacts) -> bool:
+    return f.ctx.renhou and f.opts["renhou"] == "mangan"
 
 
 # ---- yakuman -------------------------------------------------------------------------------------------------
@@ -243,25 +245,25 @@ def suuankou_tanki(v: View) -> bool:
     return v.concealed_triplets == 4 and v.wait == "tanki"
 
 
-@yaku("daisangen", "yakuman", en="Big Three Dragons", zh="大三元", ja="大三元", yakuman=1, pao=True)
-def daisangen(v: View) -> bool:
-    return sum(1 for t in v.trip if t >= 31) == 3
+@yaku("daisangen", "yakuman", en="Big Three Dragons", zh="大三元", ja="大三元", yakuman=1, pao=True, per_hand=True)
+def daisangen(f: HandFacts) -> bool:
+    return min(f.counts[31:34]) >= 3
 
 
-@yaku("shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1)
-def shousuushii(v: View) -> bool:
-    winds = sum(1 for t in v.trip if 27 <= t <= 30)
-    return winds == 3 and v.pair is not None and 27 <= v.pair <= 30
+@yaku("shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1, per_hand=True)
+def shousuushii(f: HandFacts) -> bool:
+    c = sorted(f.counts[27:31])
+    return c[0] == 2 and c[1] >= 3
 
 
-@yaku("daisuushii", "double yakuman", en="Big Four Winds", zh="大四喜", ja="大四喜", yakuman=2, pao=True)
-def daisuushii(v: View) -> bool:
-    return sum(1 for t in v.trip if 27 <= t <= 30) == 4
+@yaku("daisuushii", "double yakuman", en="Big Four Winds", zh="大四喜", ja="大四喜", yakuman=2, pao=True, per_hand=True)
+def daisuushii(f: HandFacts) -> bool:
+    return min(f.counts[27:31]) >= 3
 
 
-@yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1)
-def tsuuiisou(v: View) -> bool:
-    return not v.f.suits
+@yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1, per_hand=True)
+def tsuuiisou(f: HandFacts) -> bool:
+    return not f.suits
 
 
 @yaku(
@@ -272,31 +274,40 @@ def tsuuiisou(v: View) -> bool:
     ja="緑一色",
     yakuman=1,
     doc="green tiles only (2s 3s 4s 6s 8s 6z); 6z not required (Tenhou)",
+    per_hand=True,
 )
-def ryuuiisou(v: View) -> bool:
-    c = v.f.counts
+def ryuuiisou(f: HandFacts) -> bool:
+    c = f.counts
     return all(c[t] == 0 or t in GREEN for t in range(34))
 
 
-@yaku("chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1)
-def chinroutou(v: View) -> bool:
-    return v.f.yaochu_only and not v.f.honors
+@yaku("chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1, per_hand=True)
+def chinroutou(f: HandFacts) -> bool:
+    return f.yaochu_only and not f.honors
 
 
-@yaku("chuuren", "yakuman", en="Nine Gates", zh="九莲宝灯", ja="九蓮宝燈", yakuman=1, open=0)
-def chuuren(v: View) -> bool:
-    return _chuuren(v) == 1
+@yaku("chuuren", "yakuman", en="Nine Gates", zh="九莲宝灯", ja="九蓮宝燈", yakuman=1, open=0, per_hand=True)
+def chuuren(f: HandFacts) -> bool:
+    return _chuuren(f) == 1
 
 
-@yaku("junsei_chuuren", "double yakuman", en="True Nine Gates", zh="纯正九莲宝灯", ja="純正九蓮宝燈", yakuman=2, open=0)
-def junsei_chuuren(v: View) -> bool:
-    return _chuuren(v) == 2
+@yaku(
+    "junsei_chuuren",
+    "double yakuman",
+    en="True Nine Gates",
+    zh="纯正九莲宝灯",
+    ja="純正九蓮宝燈",
+    yakuman=2,
+    open=0,
+    per_hand=True,
+)
+def junsei_chuuren(f: HandFacts) -> bool:
+    return _chuuren(f) == 2
 
 
-def _chuuren(v: View) -> int:
+def _chuuren(f: HandFacts) -> int:
     """0 no, 1 nine gates, 2 pure nine gates (the 13 tiles before the win were 1112345678999: nine-sided wait)."""
-    f = v.f
-    if not v.regular or not f.closed or f.hand.melds or len(f.suits) != 1 or f.honors:
+    if f.hand.melds or len(f.suits) != 1 or f.honors:
         return 0
     s = next(iter(f.suits)) * 9
     c = f.counts[s : s + 9]
@@ -306,19 +317,19 @@ def _chuuren(v: View) -> int:
     return 2 if extra[f.win - s] == 1 else 1
 
 
-@yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1)
-def suukantsu(v: View) -> bool:
-    return v.f.n_kongs == 4
+@yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1, per_hand=True)
+def suukantsu(f: HandFacts) -> bool:
+    return f.n_kongs == 4
 
 
-@yaku("tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0)
-def tenhou(v: View) -> bool:
-    return v.f.ctx.tenhou
+@yaku("tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0, per_hand=True)
+def tenhou(f: HandFacts) -> bool:
+    return f.ctx.tenhou
 
 
-@yaku("chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0)
-def chiihou(v: View) -> bool:
-    return v.f.ctx.chiihou
+@yaku("chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0, per_hand=True)
+def chiihou(f: HandFacts) -> bool:
+    return f.ctx.chiihou
 
 
 @yaku(
@@ -330,9 +341,10 @@ def chiihou(v: View) -> bool:
     yakuman=1,
     open=0,
     doc="option renhou = yakuman",
+    per_hand=True,
 )
-def renhou_yakuman(v: View) -> bool:
-    return v.f.ctx.renhou and v.f.opts["renhou"] == "yakuman"
+def renhou_yakuman(f: HandFacts) -> bool:
+    return f.ctx.renhou and f.opts["renhou"] == "yakuman"
 
 
 @yaku(
@@ -351,10 +363,19 @@ def suurenkou(v: View) -> bool:
     return len(t) == 4 and t[3] - t[0] == 3 and t[0] // 9 == t[3] // 9
 
 
-@yaku("paarenchan", "yakuman", en="Eight Consecutive Dealer Wins", zh="八连庄", ja="八連荘", yakuman=1, local=True)
-def paarenchan(v: View) -> bool:
+@yaku(
+    "paarenchan",
+    "yakuman",
+    en="Eight Consecutive Dealer Wins",
+    zh="八连庄",
+    ja="八連荘",
+    yakuman=1,
+    local=True,
+    per_hand=True,
+)
+def paarenchan(f: HandFacts) -> bool:
     """Local yakuman of seed 001 (option local_yaku): the dealer's eighth win in a row (context ``paarenchan``)."""
-    return bool(v.f.ctx.extra.get("paarenchan")) and v.f.ctx.is_dealer
+    return bool(f.ctx.extra.get("paarenchan")) and f.ctx.is_dealer
 
 
 def _pair_fu(v: View) -> int:
