@@ -207,7 +207,7 @@ def concealed_block(kind_: str, tile: int) -> Block:
     return b
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_blocks(counts: tuple[int, ...], need_pair: bool, offset: int) -> tuple[tuple[Block, ...], ...]:
     """``suit_decompositions`` as shared Block tuples, the pair last, tiles numbered from ``offset``."""
     out = []
