@@ -18,7 +18,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading, is_regular_complete, is_seven_pairs
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading, is_seven_pairs, suit_decompositions
 from ...tiles import format_tiles, kind, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, non_repeat
@@ -262,27 +262,60 @@ _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
 
 def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
     """Does the hand (13 − 3 × melds tiles) wait on exactly one kind, as four sets and a pair or seven pairs?
-    A kind all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape)."""
-    candidates = set()
-    for t in range(34):
-        if counts[t]:
-            if t >= 27:
-                candidates.add(t)
+    A kind all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape).
+
+    Adding a tile changes one suit only, so each suit's verdict (sets only / sets and the pair) is taken once from
+    the cached per-suit splits and only the suit of the candidate tile is read again."""
+    segs = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    honors = counts[27:34]
+    verdict = [(bool(suit_decompositions(seg, False)), bool(suit_decompositions(seg, True))) for seg in segs]
+    honor_ok = (
+        all(n in (0, 3) for n in honors),
+        sum(1 for n in honors if n == 2) == 1 and all(n in (0, 2, 3) for n in honors),
+    )
+    waits = 0
+    for s in range(4):
+        if s < 3:
+            if not any(segs[s]):
+                continue
+            base = list(segs[s])
+        elif not any(honors):
+            continue
+        for i in range(9 if s < 3 else 7):
+            if s < 3:
+                if not (
+                    base[i]
+                    or (i > 0 and base[i - 1])
+                    or (i > 1 and base[i - 2])
+                    or (i < 8 and base[i + 1])
+                    or (i < 7 and base[i + 2])
+                ):
+                    continue
+                base[i] += 1
+                mine = (bool(suit_decompositions(tuple(base), False)), bool(suit_decompositions(tuple(base), True)))
+                base[i] -= 1
+                parts = [mine if j == s else verdict[j] for j in range(3)] + [honor_ok]
             else:
-                base = t - t % 9
-                for d in (-2, -1, 0, 1, 2):
-                    if base <= t + d < base + 9:
-                        candidates.add(t + d)
-    n = 0
-    for t in candidates:
-        counts[t] += 1
-        ok = is_regular_complete(counts) or (seven_pairs and is_seven_pairs(counts, True))
-        counts[t] -= 1
-        if ok:
-            n += 1
-            if n > 1:
-                return False
-    return n == 1
+                if not honors[i]:
+                    continue
+                h = list(honors)
+                h[i] += 1
+                mine = (
+                    all(n in (0, 3) for n in h),
+                    sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h),
+                )
+                parts = [*verdict, mine]
+            ok = any(parts[p][1] and all(parts[q][0] for q in range(4) if q != p) for p in range(4))
+            if not ok and seven_pairs:
+                t = s * 9 + i
+                counts[t] += 1
+                ok = is_seven_pairs(counts, True)
+                counts[t] -= 1
+            if ok:
+                waits += 1
+                if waits > 1:
+                    return False
+    return waits == 1
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
