@@ -18,7 +18,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import riichi_gen  # noqa: E402
-
 import suanfan  # noqa: E402
 
 
@@ -58,8 +57,10 @@ def run(label: str, hands: list[dict], repeat: int) -> dict:
         best_theirs = min(best_theirs, time.perf_counter() - t0)
     n = len(hands)
     ours, theirs = n / best_ours, n / best_theirs
-    print(f"{label:<8} {n:>6} hands   suanfan {ours:>9.0f} hands/s   mahjong {theirs:>9.0f} hands/s   "
-          f"ratio {ours / theirs:5.2f}x")
+    print(
+        f"{label:<8} {n:>6} hands   suanfan {ours:>9.0f} hands/s   mahjong {theirs:>9.0f} hands/s   "
+        f"ratio {ours / theirs:5.2f}x"
+    )
     return {"label": label, "hands": n, "suanfan": ours, "mahjong": theirs, "ratio": ours / theirs}
 
 

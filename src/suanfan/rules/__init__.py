@@ -130,8 +130,17 @@ class RuleSet:
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
+        if not given:
+            # the defaults, built once (a copy each time: a rule set may fill in what depends on others)
+            defaults = self.__dict__.get("_defaults")
+            if defaults is None:
+                defaults = self.__dict__["_defaults"] = {o.name: o.default for o in self.options}
+            return {
+                k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                for k, v in defaults.items()
+            }
         opts = {o.name: o.default for o in self.options}
-        given = dict(given or {})
+        given = dict(given)
         if not isinstance(given, dict):
             raise InputError("bad_option", f"options must be an object, not {given!r}")
         preset = given.pop("preset", None)

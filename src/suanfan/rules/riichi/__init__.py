@@ -10,7 +10,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, Context, Hand
 from ...result import Item, Result
-from ...tiles import N_KINDS, dora_from_indicator, format_tiles, is_red, kind, tile_name
+from ...tiles import dora_from_indicator, format_tiles, is_red, kind, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESETS
@@ -60,7 +60,7 @@ class Riichi(RuleSet):
             return Result(winning=False, reason="not_winning", **base)
         if ctx.renhou and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
-        dora_items = _dora(hand, ctx, opts, notes)
+        dora_items = _dora(facts, ctx, opts, notes)
         dora_han = sum(i.value * (i.count or 1) for i in dora_items)
         hand_rows, reading_rows = _specs(facts.closed, opts)
         hand_found = [item for check, item in hand_rows if check(facts)]
@@ -164,20 +164,16 @@ def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list[Item], r
     return base, han, fu, items, yakuman, fu_parts, limit
 
 
-def _dora(hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
+def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
     names = _DORA_NAMES[opts["variant"]]
-    tiles = hand.all_tiles()
-    counts = [0] * N_KINDS
-    for t in tiles:
-        counts[kind(t)] += 1
+    counts = facts.counts
     items = []
-    n = sum(counts[dora_from_indicator(t)] for t in ctx.dora_indicators)
-    if n:
-        items.append(Item("dora", 1, names["dora"], n))
-    if opts["aka_dora"]:
-        reds = sum(1 for t in tiles if is_red(t))
-        if reds:
-            items.append(Item("aka_dora", 1, names["aka_dora"], reds))
+    if ctx.dora_indicators:
+        n = sum(counts[dora_from_indicator(t)] for t in ctx.dora_indicators)
+        if n:
+            items.append(Item("dora", 1, names["dora"], n))
+    if opts["aka_dora"] and facts.reds:
+        items.append(Item("aka_dora", 1, names["aka_dora"], facts.reds))
     if ctx.ura_indicators:
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
             n = sum(counts[dora_from_indicator(t)] for t in ctx.ura_indicators)
@@ -226,16 +222,18 @@ def _check_context(hand: Hand, ctx: Context) -> None:
         bad("discarder given on a self-draw")
     if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
         bad("paarenchan is true or false")
-    seen = hand.all_tiles() + list(ctx.dora_indicators) + list(ctx.ura_indicators)
-    counts: dict[int, int] = {}
-    for t in seen:
-        counts[kind(t)] = counts.get(kind(t), 0) + 1
-    over = [k for k, n in counts.items() if n > 4]
-    if over:
-        bad(f"{tile_name(over[0])} appears {counts[over[0]]} times in the hand and the dora indicators together")
-    reds = [t for t in seen if is_red(t)]
-    if len(reds) != len(set(reds)):
-        bad(f"red five {format_tiles(reds)} appears twice in the hand and the indicators")
+    indicators = ctx.dora_indicators + ctx.ura_indicators
+    if indicators:
+        seen = hand.all_tiles() + list(indicators)
+        counts: dict[int, int] = {}
+        for t in seen:
+            counts[kind(t)] = counts.get(kind(t), 0) + 1
+        over = [k for k, n in counts.items() if n > 4]
+        if over:
+            bad(f"{tile_name(over[0])} appears {counts[over[0]]} times in the hand and the dora indicators together")
+        reds = [t for t in seen if is_red(t)]
+        if len(reds) != len(set(reds)):
+            bad(f"red five {format_tiles(reds)} appears twice in the hand and the indicators")
 
 
 RULESET = Riichi()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, PUNG, Reading
-from ...tiles import N_KINDS, YAOCHU, kind, wind_tile
+from ...tiles import KIND, RED0, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
 
@@ -27,6 +27,7 @@ class HandFacts:
         "no_yaochu",
         "n_kongs",
         "win",
+        "reds",
     )
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
@@ -34,20 +35,31 @@ class HandFacts:
         self.ctx = ctx
         self.opts = opts
         counts = hand.counts
+        reds = 0
+        for t in hand.concealed:
+            if t >= RED0:
+                reds += 1
+        n_kongs = 0
         for m in hand.melds:
+            n_kongs += m.is_kong
             for t in m.tiles:
-                counts[kind(t)] += 1
+                counts[KIND[t]] += 1
+                if t >= RED0:
+                    reds += 1
+        self.reds = reds
         self.counts = counts
         self.closed = hand.is_closed
         self.tsumo = ctx.tsumo
         self.seat = wind_tile(ctx.seat_wind)
         self.round = wind_tile(ctx.round_wind)
-        self.suits = {t // 9 for t in range(27) if counts[t]}
+        self.suits = {s for s in range(3) if any(counts[s * 9 : s * 9 + 9])}
         self.honors = any(counts[27:34])
-        self.yaochu_only = all(counts[t] == 0 or t in YAOCHU_SET for t in range(N_KINDS))
-        self.no_yaochu = not any(counts[t] for t in YAOCHU)
-        self.n_kongs = sum(1 for m in hand.melds if m.is_kong)
-        self.win = kind(hand.win_tile)
+        total = sum(counts)
+        yaochu = sum([counts[t] for t in YAOCHU])
+        self.yaochu_only = yaochu == total
+        self.no_yaochu = yaochu == 0
+        self.n_kongs = n_kongs
+        self.win = KIND[hand.win_tile]
 
 
 class View:
