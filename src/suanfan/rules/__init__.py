@@ -42,6 +42,8 @@ class Option:
             raise InputError("bad_option", f"option '{self.name}' is a whole number, not {value!r}")
         if want is list and not isinstance(value, (list, tuple)):
             raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
+        if want is dict and not isinstance(value, dict):
+            raise InputError("bad_option", f"option '{self.name}' is an object (name: value), not {value!r}")
         return value
 
     def to_dict(self) -> dict:
