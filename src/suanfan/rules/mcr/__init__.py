@@ -165,11 +165,14 @@ class _HandFacts:
             for t in m.tiles:
                 totals[kind(t)] += 1
         self.totals = totals
-        self.kinds = frozenset(k for k in range(34) if totals[k])
+        mask = 0
+        for k, n in enumerate(totals):
+            if n:
+                mask |= 1 << k
         self.tsumo = win.tsumo
         self.seat = wind_tile(ctx.seat_wind)
         self.round = wind_tile(ctx.round_wind)
-        self.common = dict.fromkeys(tile_fans(self.kinds), 1)
+        self.common = dict.fromkeys(tile_fans(mask), 1)
         self.common.update(dict.fromkeys(win_fans(win), 1))
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():

@@ -57,42 +57,50 @@ def fan(
 # ---------------------------------------------------------------------------------------------------------------
 # Tile facts: what kinds of tile the whole hand (melds included) holds.
 
-REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 白 (推不倒)
-GREEN = frozenset([19, 20, 21, 23, 25, 32])  # 23468s 发 (绿一色)
+
+def _mask(kinds) -> int:
+    return sum(1 << k for k in kinds)
+
+
+REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 白 (推不倒)
+GREEN = _mask([19, 20, 21, 23, 25, 32])  # 23468s 发 (绿一色)
+YAOCHU = _mask([0, 8, 9, 17, 18, 26, *range(27, 34)])  # terminals and honors
+SUIT_MASKS = tuple(_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+RANK_MASKS = tuple(_mask((r, 9 + r, 18 + r)) for r in range(9))
+WIND_MASK, DRAGON_MASK = _mask(WINDS), _mask(DRAGONS)
 
 
 @dataclass(frozen=True, slots=True)
 class TileFacts:
-    """The kinds present (a 34-bit mask turned into sets), computed once per distinct set of kinds."""
+    """The kinds present in the whole hand, melds included, as a 34-bit mask (bit k = tile kind k)."""
 
-    kinds: frozenset[int]
-    suits: frozenset[int]  # 0 m, 1 p, 2 s present
+    mask: int
+    suits: int  # how many of the three suits are present
     honors: bool
     winds: bool
     dragons: bool
-    ranks: frozenset[int]  # 1-9 of the suited tiles
+    low: int  # lowest rank 1-9 of the suited tiles (10 if none)
+    high: int  # highest rank (0 if none)
 
     @classmethod
-    def of(cls, kinds: frozenset[int]) -> TileFacts:
+    def of(cls, mask: int) -> TileFacts:
+        ranks = [r + 1 for r in range(9) if mask & RANK_MASKS[r]]
         return cls(
-            kinds,
-            frozenset(k // 9 for k in kinds if k < 27),
-            any(k >= 27 for k in kinds),
-            any(k in WINDS for k in kinds),
-            any(k in DRAGONS for k in kinds),
-            frozenset(k % 9 + 1 for k in kinds if k < 27),
+            mask,
+            sum(1 for m in SUIT_MASKS if mask & m),
+            mask >> 27 != 0,
+            bool(mask & WIND_MASK),
+            bool(mask & DRAGON_MASK),
+            ranks[0] if ranks else 10,
+            ranks[-1] if ranks else 0,
         )
 
-    def only(self, allowed) -> bool:
-        return self.kinds <= allowed
-
-
-def _terminal_or_honor(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
+    def only(self, allowed: int) -> bool:
+        return not self.mask & ~allowed
 
 
 def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
-    return not t.honors and min(t.ranks) >= lo and max(t.ranks) <= hi
+    return not t.honors and t.low >= lo and t.high <= hi
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -199,7 +207,7 @@ def _shi_san_yao():
 )
 def qing_yao_jiu(t: TileFacts) -> int:
     """Only terminals (1 and 9 of the suits)."""
-    return not t.honors and t.ranks <= {1, 9}
+    return not t.honors and t.only(YAOCHU)
 
 
 @fan("xiao_si_xi", 64, "小四喜", "Little Four Winds", no=9, group="sets", excludes=("san_feng_ke", "yao_jiu_ke"))
@@ -223,7 +231,7 @@ def _xiao_san_yuan():
 )
 def zi_yi_se(t: TileFacts) -> int:
     """Only honors."""
-    return not t.suits
+    return t.suits == 0
 
 
 @fan(
@@ -313,7 +321,7 @@ def _san_gang():
 )
 def hun_yao_jiu(t: TileFacts) -> int:
     """Only terminals and honors."""
-    return all(_terminal_or_honor(k) for k in t.kinds)
+    return t.only(YAOCHU)
 
 
 # 24
@@ -355,7 +363,7 @@ def _quan_shuang_ke():
 @fan("qing_yi_se", 24, "清一色", "Full Flush", no=22, group="tiles", excludes=("wu_zi",))
 def qing_yi_se(t: TileFacts) -> int:
     """One suit, no honors."""
-    return len(t.suits) == 1 and not t.honors
+    return t.suits == 1 and not t.honors
 
 
 @fan(
@@ -539,7 +547,7 @@ def _peng_peng_hu():
 @fan("hun_yi_se", 6, "混一色", "Half Flush", no=49, group="tiles")
 def hun_yi_se(t: TileFacts) -> int:
     """One suit and honors."""
-    return len(t.suits) == 1 and t.honors
+    return t.suits == 1 and t.honors
 
 
 @fan("san_se_san_bu_gao", 6, "三色三步高", "Mixed Shifted Chows", no=50, group="sets")
@@ -550,7 +558,7 @@ def _san_se_san_bu_gao():
 @fan("wu_men_qi", 6, "五门齐", "All Types", no=51, group="tiles")
 def wu_men_qi(t: TileFacts) -> int:
     """All three suits, winds and dragons."""
-    return len(t.suits) == 3 and t.winds and t.dragons
+    return t.suits == 3 and t.winds and t.dragons
 
 
 @fan("quan_qiu_ren", 6, "全求人", "Melded Hand", no=52, group="win", excludes=("dan_diao_jiang",))
@@ -655,7 +663,7 @@ def _an_gang():
 @fan("duan_yao", 2, "断幺", "All Simples", no=68, group="tiles", excludes=("wu_zi",))
 def duan_yao(t: TileFacts) -> int:
     """No terminals, no honors."""
-    return not any(_terminal_or_honor(k) for k in t.kinds)
+    return not t.mask & YAOCHU
 
 
 # 1
@@ -694,7 +702,7 @@ def _ming_gang():
 @fan("que_yi_men", 1, "缺一门", "One Voided Suit", no=75, group="tiles")
 def que_yi_men(t: TileFacts) -> int:
     """Exactly two of the three suits."""
-    return len(t.suits) == 2
+    return t.suits == 2
 
 
 @fan("wu_zi", 1, "无字", "No Honors", no=76, group="tiles")
@@ -808,10 +816,10 @@ VALUE = {row.id: row.value for row in FANS}
 ORDER = {row.id: i for i, row in enumerate(FANS)}
 
 
-@lru_cache(maxsize=4096)
-def tile_fans(kinds: frozenset[int]) -> tuple[str, ...]:
-    """The tile fans of a hand holding these kinds (before exclusions)."""
-    facts = TileFacts.of(kinds)
+@lru_cache(maxsize=65536)
+def tile_fans(mask: int) -> tuple[str, ...]:
+    """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions)."""
+    facts = TileFacts.of(mask)
     return tuple(row.id for row in TILE_FANS if row.check(facts))
 
 
