@@ -2,8 +2,8 @@
 # Installs what the browser test (tests/e2e) needs: Debian's chromium and Playwright for Python (the driver only;
 # it never downloads a browser of its own, the tests launch /usr/bin/chromium). Safe to run again.
 set -euo pipefail
-PY="${PYTHON:-.venv/bin/python}"
-[ -x "$PY" ] || PY=python3
+# The Python whose environment runs the tests: the active virtualenv's (as in .ci/run), or $PYTHON.
+PY="${PYTHON:-python3}"
 if [ ! -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
