@@ -13,6 +13,7 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ... import shapes
 from ...errors import InputError
@@ -263,61 +264,63 @@ class _HandFacts:
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
 
 
+@cache
+def _suit_ok(seg: tuple[int, ...]) -> tuple[bool, bool]:
+    """Can one suit's counts be split into sets only / into sets and the pair?"""
+    return bool(suit_decompositions(seg, False)), bool(suit_decompositions(seg, True))
+
+
+@cache
+def _suit_after(seg: tuple[int, ...]) -> tuple[tuple[int, bool, bool], ...]:
+    """For each tile next to the suit's tiles: (rank index, sets only?, sets and pair?) once that tile is added."""
+    out = []
+    for i in range(9):
+        if any(seg[j] for j in range(max(0, i - 2), min(9, i + 3))):
+            grown = list(seg)
+            grown[i] += 1
+            out.append((i, *_suit_ok(tuple(grown))))
+    return tuple(out)
+
+
+def _honor_ok(h) -> tuple[bool, bool]:
+    return all(n in (0, 3) for n in h), sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h)
+
+
 def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
     """Does the hand (13 − 3 × melds tiles) wait on exactly one kind, as four sets and a pair or seven pairs?
     A kind all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape).
 
-    Adding a tile changes one suit only, so each suit's verdict (sets only / sets and the pair) is taken once from
-    the cached per-suit splits and only the suit of the candidate tile is read again."""
+    Adding a tile changes one suit only: each suit's verdicts, with and without an added tile, come from a cache
+    keyed by the suit's nine counts."""
     segs = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     honors = counts[27:34]
-    verdict = [(bool(suit_decompositions(seg, False)), bool(suit_decompositions(seg, True))) for seg in segs]
-    honor_ok = (
-        all(n in (0, 3) for n in honors),
-        sum(1 for n in honors if n == 2) == 1 and all(n in (0, 2, 3) for n in honors),
-    )
+    parts = [_suit_ok(seg) for seg in segs]
+    parts.append(_honor_ok(honors))
     waits = 0
     for s in range(4):
         if s < 3:
-            if not any(segs[s]):
-                continue
-            base = list(segs[s])
-        elif not any(honors):
-            continue
-        for i in range(9 if s < 3 else 7):
-            if s < 3:
-                if not (
-                    base[i]
-                    or (i > 0 and base[i - 1])
-                    or (i > 1 and base[i - 2])
-                    or (i < 8 and base[i + 1])
-                    or (i < 7 and base[i + 2])
-                ):
-                    continue
-                base[i] += 1
-                mine = (bool(suit_decompositions(tuple(base), False)), bool(suit_decompositions(tuple(base), True)))
-                base[i] -= 1
-                parts = [mine if j == s else verdict[j] for j in range(3)] + [honor_ok]
-            else:
-                if not honors[i]:
-                    continue
-                h = list(honors)
-                h[i] += 1
-                mine = (
-                    all(n in (0, 3) for n in h),
-                    sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h),
-                )
-                parts = [*verdict, mine]
+            grown = [(s * 9 + i, ok0, ok2) for i, ok0, ok2 in _suit_after(segs[s])] if any(segs[s]) else []
+        else:
+            grown = []
+            for i in range(7):
+                if honors[i]:
+                    h = list(honors)
+                    h[i] += 1
+                    grown.append((27 + i, *_honor_ok(h)))
+        keep = parts[s]
+        for t, ok0, ok2 in grown:
+            parts[s] = (ok0, ok2)
             ok = any(parts[p][1] and all(parts[q][0] for q in range(4) if q != p) for p in range(4))
-            if not ok and seven_pairs:
-                t = s * 9 + i
+            if not ok and seven_pairs and counts[t]:
                 counts[t] += 1
                 ok = is_seven_pairs(counts, True)
                 counts[t] -= 1
             if ok:
                 waits += 1
                 if waits > 1:
+                    parts[s] = keep
                     return False
+        parts[s] = keep
     return waits == 1
 
 
