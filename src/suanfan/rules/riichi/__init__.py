@@ -10,7 +10,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, Context, Hand
 from ...result import Item, Result
-from ...tiles import dora_from_indicator, format_tiles, is_red, kind, tile_name
+from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESETS
@@ -51,8 +51,8 @@ class Riichi(RuleSet):
         return {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        _check_context(hand, ctx)
         facts = HandFacts(hand, ctx, opts)
+        _check_context(facts)
         base = dict(rules=self.name, hand=hand.text(), melds=tuple(str(m) for m in hand.melds))
         readings = shapes.readings(hand, **self.forms(opts))
         notes: list[str] = []
@@ -184,11 +184,13 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[
     return items
 
 
-def _check_context(hand: Hand, ctx: Context) -> None:
-    """Flags that cannot go together are an error naming both; nothing is silently dropped."""
+def bad(msg: str) -> None:
+    raise InputError("bad_context", msg)
 
-    def bad(msg: str) -> None:
-        raise InputError("bad_context", msg)
+
+def _check_context(facts: HandFacts) -> None:
+    """Flags that cannot go together are an error naming both; nothing is silently dropped."""
+    hand, ctx = facts.hand, facts.ctx
 
     if (ctx.riichi or ctx.double_riichi or ctx.ippatsu) and not hand.is_closed:
         bad("riichi needs a closed hand, but the hand has open melds")
@@ -224,16 +226,18 @@ def _check_context(hand: Hand, ctx: Context) -> None:
         bad("paarenchan is true or false")
     indicators = ctx.dora_indicators + ctx.ura_indicators
     if indicators:
-        seen = hand.all_tiles() + list(indicators)
-        counts: dict[int, int] = {}
-        for t in seen:
-            counts[kind(t)] = counts.get(kind(t), 0) + 1
-        over = [k for k, n in counts.items() if n > 4]
-        if over:
-            bad(f"{tile_name(over[0])} appears {counts[over[0]]} times in the hand and the dora indicators together")
-        reds = [t for t in seen if is_red(t)]
-        if len(reds) != len(set(reds)):
-            bad(f"red five {format_tiles(reds)} appears twice in the hand and the indicators")
+        # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five
+        counts = list(facts.counts)
+        reds = set()
+        for t in indicators:
+            k = KIND[t]
+            counts[k] += 1
+            if counts[k] > 4:
+                bad(f"{tile_name(k)} appears {counts[k]} times in the hand and the dora indicators together")
+            if t >= RED0:
+                if t in reds or facts.reds and t in facts.hand.all_tiles():
+                    bad(f"red five {tile_name(t)} appears twice in the hand and the indicators")
+                reds.add(t)
 
 
 RULESET = Riichi()
