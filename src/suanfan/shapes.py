@@ -207,16 +207,22 @@ def concealed_block(kind_: str, tile: int) -> Block:
     return b
 
 
-@cache
-def _suit_blocks(counts: tuple[int, ...], need_pair: bool, offset: int) -> tuple[tuple[Block, ...], ...]:
-    """``suit_decompositions`` as shared Block tuples, the pair last, tiles numbered from ``offset``."""
-    out = []
-    for sets, pair in suit_decompositions(counts, need_pair):
-        blocks = [concealed_block(k, offset + t) for k, t in sets]
-        if pair >= 0:
-            blocks.append(concealed_block(PAIR, offset + pair))
-        out.append(tuple(blocks))
-    return tuple(out)
+_SUIT_BLOCKS: dict[tuple[bytes, bool, int], tuple[tuple[Block, ...], ...]] = {}
+
+
+def _suit_blocks(counts: bytes, need_pair: bool, offset: int) -> tuple[tuple[Block, ...], ...]:
+    """``suit_decompositions`` as shared Block tuples, the pair last, tiles numbered from ``offset``; cached."""
+    key = (counts, need_pair, offset)
+    out = _SUIT_BLOCKS.get(key)
+    if out is None:
+        found = []
+        for sets, pair in suit_decompositions(tuple(counts), need_pair):
+            blocks = [concealed_block(k, offset + t) for k, t in sets]
+            if pair >= 0:
+                blocks.append(concealed_block(PAIR, offset + pair))
+            found.append(tuple(blocks))
+        out = _SUIT_BLOCKS[key] = tuple(found)
+    return out
 
 
 def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
@@ -235,11 +241,14 @@ def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
         return []
     parts = []
     for s in range(3):
-        decs = _suit_blocks(tuple(counts[s * 9 : s * 9 + 9]), rems[s] == 2, s * 9)
+        decs = _suit_blocks(bytes(counts[s * 9 : s * 9 + 9]), rems[s] == 2, s * 9)
         if not decs:
             return []
         parts.append(decs)
-    hb = tuple(concealed_block(k, t) for k, t in honors[0])
+    if honors[0]:
+        hb = tuple(concealed_block(k, t) for k, t in honors[0])
+    else:
+        hb = ()
     hp = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
     out = []
     for a in parts[0]:
@@ -321,7 +330,7 @@ def readings(
         if seven_pairs and is_seven_pairs(counts, seven_pairs_kongs):
             pairs = []
             for t in range(N_KINDS):
-                pairs.extend([Block(PAIR, t)] * (counts[t] // 2))
+                pairs.extend([concealed_block(PAIR, t)] * (counts[t] // 2))
             wi = next(i for i, b in enumerate(pairs) if b.tile == win)
             out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki"))
         if thirteen_orphans and is_thirteen_orphans(counts):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...tiles import format_tiles
 from .view import YAOCHU_SET, View
 from .yaku import _pair_fu
@@ -19,6 +21,11 @@ _NAMES = {
     "round_up": {"en": "Rounded up", "zh": "进位", "ja": "切り上げ"},
 }
 _WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "tanki": "pair wait 单骑"}
+
+
+@cache
+def _set_text(tile: int, is_kong: bool) -> str:
+    return format_tiles([tile] * (4 if is_kong else 3))
 
 
 def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
@@ -72,7 +79,7 @@ def fu(v: View, pinfu: bool) -> tuple[int, list[dict]]:
             n *= 4
         what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
         what += "kong" if is_kong else "pung"
-        parts.append(_part("set", n, what, format_tiles([tile] * (4 if is_kong else 3))))
+        parts.append(_part("set", n, what, _set_text(tile, is_kong)))
         total += n
     if v.wait in _WAIT_NAMES:
         parts.append(_part("wait", 2, _WAIT_NAMES[v.wait]))
