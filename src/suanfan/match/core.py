@@ -1,0 +1,216 @@
+"""A match: its rule set, its players, its options and settings, and its rounds (each a list of events).
+
+The match's state is never stored: it is what replaying the rounds gives, so a round that is saved is a round that
+counts, and undoing a round is dropping the last one. Each rule set's game (``riichi.RiichiGame``, ``mcr.MCRGame``,
+``local.*``) says how a round settles against the state and how the state moves on.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from .. import rules as rules_mod
+from ..errors import InputError
+from ..rules import Option
+from .events import Settlement, check_events
+
+FORMAT = "suanfan-match"
+VERSION = 1
+
+
+class Game:
+    """One rule set's rounds and match: override ``start``, ``settle``, ``advance``, ``standings``."""
+
+    rules: str = ""
+    seats: int = 4
+    settings: tuple[Option, ...] = ()
+
+    def __init__(self, players: tuple[str, ...], options: dict, settings: dict) -> None:
+        self.players = players
+        self.options = options  # the rule set's options, resolved
+        self.config = settings  # the match settings, resolved
+
+    def start(self) -> dict:
+        return {"points": {p: 0 for p in self.players}, "round": 1, "finished": False}
+
+    def settle(self, state: dict, events: list[dict]) -> Settlement:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def advance(self, state: dict, s: Settlement) -> dict:
+        """The next state: the points moved by the round; rule sets add dealer, honba, the end of the match."""
+        new = copy.deepcopy(state)
+        for p, d in s.deltas.items():
+            new["points"][p] += d
+        new["round"] += 1
+        return new
+
+    def label(self, state: dict) -> str:
+        return f"round {state['round']}"
+
+    def standings(self, state: dict) -> dict:
+        order = sorted(self.players, key=lambda p: (-state["points"][p], self.players.index(p)))
+        return {"ranking": order, "points": dict(state["points"])}
+
+
+def resolve_settings(game: type[Game], given: dict | None) -> dict:
+    out = {o.name: o.default for o in game.settings}
+    if given is None:
+        return out
+    if not isinstance(given, dict):
+        raise InputError("bad_setting", f"settings must be an object, not {given!r}")
+    by_name = {o.name: o for o in game.settings}
+    for key, value in given.items():
+        if key not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise InputError("bad_setting", f"'{key}' is not a match setting of {game.rules} (settings: {known})")
+        try:
+            out[key] = by_name[key].check(value)
+        except InputError as e:
+            raise InputError("bad_setting", e.message.replace("option", "setting", 1)) from None
+    return out
+
+
+def games() -> dict[str, type[Game]]:
+    from .local import LOCAL_GAMES
+    from .mcr import MCRGame
+    from .riichi import RiichiGame
+
+    return {"riichi": RiichiGame, "mcr": MCRGame, **LOCAL_GAMES}
+
+
+def game_class(rules: str) -> type[Game]:
+    table = games()
+    if rules not in table:
+        raise InputError("bad_rules", f"no match rules for {rules!r} (known: {', '.join(table)})")
+    return table[rules]
+
+
+@dataclass
+class Played:
+    """A round as replayed: its number, its name before it was played, its events and what it did."""
+
+    number: int
+    label: str
+    events: list[dict]
+    settlement: Settlement
+    points: dict[str, int]  # the running totals after it
+
+    def to_dict(self) -> dict:
+        return {
+            "number": self.number,
+            "label": self.label,
+            "events": self.events,
+            **self.settlement.to_dict(),
+            "points": self.points,
+        }
+
+
+class Match:
+    """A match in memory. ``add_round`` settles the round against the current state (an error leaves the match
+    unchanged) and keeps it; ``undo`` drops the last round."""
+
+    def __init__(
+        self,
+        rules: str,
+        players: list[str],
+        options: dict | None = None,
+        settings: dict | None = None,
+        name: str = "",
+        rounds: list[list[dict]] | None = None,
+    ) -> None:
+        cls = game_class(rules)
+        if not isinstance(players, (list, tuple)) or any(not isinstance(p, str) or not p.strip() for p in players):
+            raise InputError("bad_players", "players is a list of names")
+        players = [p.strip() for p in players]
+        if len(players) != cls.seats:
+            raise InputError("bad_players", f"{rules} is played by {cls.seats} players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise InputError("bad_players", "two players have the same name")
+        if any(p == "table" or p.isdigit() for p in players):
+            raise InputError("bad_players", "a player's name is not 'table' nor a number")
+        self.rules = rules
+        self.players = tuple(players)
+        self.options = dict(options or {})
+        self.settings = dict(settings or {})
+        self.name = name
+        resolved = rules_mod.get(rules).resolve_options(self.options)
+        self.game = cls(self.players, resolved, resolve_settings(cls, self.settings))
+        self.rounds: list[list[dict]] = []
+        self.played: list[Played] = []
+        self.state = self.game.start()
+        for events in rounds or ():
+            self.add_round(events)
+
+    def check_round(self, events: Any) -> Settlement:
+        """Settle a round against the current state without keeping it."""
+        events = check_events(events)
+        if self.state.get("finished"):
+            raise InputError("match_over", "the match is over: no more rounds")
+        s = self.game.settle(self.state, events)
+        if s.balance() != 0:  # pragma: no cover - every settlement is built from balanced payments
+            raise AssertionError(f"round does not balance: {s.to_dict()}")
+        return s
+
+    def add_round(self, events: Any) -> Played:
+        events = check_events(events)
+        s = self.check_round(events)
+        label = self.game.label(self.state)
+        self.state = self.game.advance(self.state, s)
+        self.rounds.append(copy.deepcopy(events))
+        played = Played(len(self.rounds), label, self.rounds[-1], s, dict(self.state["points"]))
+        self.played.append(played)
+        return played
+
+    def undo(self) -> list[dict]:
+        if not self.rounds:
+            raise InputError("no_round", "the match has no round to undo")
+        last = self.rounds[-1]
+        replay = Match(self.rules, list(self.players), self.options, self.settings, self.name, self.rounds[:-1])
+        self.__dict__.update(replay.__dict__)
+        return last
+
+    def summary(self) -> dict:
+        return {
+            "rules": self.rules,
+            "name": self.name,
+            "players": list(self.players),
+            "options": self.options,
+            "settings": self.settings,
+            "next": None if self.state.get("finished") else self.game.label(self.state),
+            "finished": bool(self.state.get("finished")),
+            "state": self.state,
+            "rounds": [p.to_dict() for p in self.played],
+            "standings": self.game.standings(self.state),
+        }
+
+    def export(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules,
+            "name": self.name,
+            "players": list(self.players),
+            "options": self.options,
+            "settings": self.settings,
+            "rounds": [{"events": r} for r in self.rounds],
+        }
+
+    @classmethod
+    def from_export(cls, data: Any) -> Match:
+        """A match from its exported JSON; every round is settled again, so a bad file is an error, not a match."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise InputError("bad_import", f"not a suanfan match export (format must be {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise InputError("bad_import", f"export version {data.get('version')!r} is not {VERSION}")
+        rounds = data.get("rounds") or []
+        if not isinstance(rounds, list):
+            raise InputError("bad_import", "rounds is a list")
+        m = cls(data.get("rules"), data.get("players"), data.get("options"), data.get("settings"), data.get("name", ""))
+        for i, r in enumerate(rounds):
+            try:
+                m.add_round(r)
+            except InputError as e:
+                raise InputError(e.code, f"round {i + 1}: {e.message}") from None
+        return m

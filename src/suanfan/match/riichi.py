@@ -1,0 +1,375 @@
+"""Riichi rounds and matches (digest ../shared/rules/riichi.md "Points", "Draws and the match";
+riichi_variants_from_seeds.md §2, §3, R1-R9).
+
+Events of a round (players by name):
+- ``{"type": "riichi", "player": P}``: P puts 1000 on the table (立直棒). Record only a riichi that stood: a riichi
+  whose declaring tile was won on puts nothing down.
+- ``{"type": "ron", "winner": W, "from": D, ...value}``: W wins on D's discard. Several ron events on one discard are
+  a multiple ron, settled by the option ``multiple_ron`` (head_bump, double, all).
+- ``{"type": "tsumo", "winner": W, ...value}``: a self-draw.
+  The value is ``"hand": {...}`` (a contract hand object, scored with the seat and round wind, honba and riichi of
+  the match), or ``"han"`` and ``"fu"``, or ``"yakuman": n``. ``"pao": P`` names the player liable for 大三元 / 大四喜
+  (四杠子 with ``pao_suukantsu``); with a given value ``"pao_yakuman"`` says how many yakuman P answers for.
+- ``{"type": "draw", "tenpai": [...], "nagashi": [...]}``: an exhaustive draw (荒牌流局): noten payments, or
+  nagashi mangan.
+- ``{"type": "abort", "reason": ...}``: an abortive draw (九种九牌, 四风连打, 四杠散了, 四家立直, 三家和了).
+- ``{"type": "penalty", "player": P, "amount": n, "to": Q | "each" | "table"}``: a penalty (e.g. seed 000's 1000 for
+  drawing out of turn), paid to a player, to each other player, or put on the table with the riichi sticks.
+
+Honba (300 each, 100 from each payer on a self-draw) and the sticks on the table go to the winner nearest the
+discarder. The dealer keeps the seat on a win or when tenpai at a draw; honba grow on a dealer win and on every draw
+(R4) and go back to 0 after a non-dealer win.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..errors import InputError
+from ..rules import Option
+from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments
+from .core import Game
+from .events import TABLE, Settlement, only_keys, player, player_list, score_hand, whole
+
+WINDS = "ESWN"
+WIND_ZH = "东南西北"
+LENGTHS = {"east": 1, "hanchan": 2, "full": 4}  # 东风战, 半庄战, 全庄战 (一庄战)
+ABORTS = {
+    "kyuushu_kyuuhai": "九种九牌",
+    "suufon_renda": "四风连打",
+    "suukan_sanra": "四杠散了",
+    "suucha_riichi": "四家立直",
+    "sanchahou": "三家和了",
+}
+VALUE_KEYS = {"hand", "han", "fu", "yakuman", "pao", "pao_yakuman"}
+
+
+class RiichiGame(Game):
+    rules = "riichi"
+    seats = 4
+    settings = (
+        Option("length", "hanchan", "east (东风战), hanchan (半庄 东南) or full (一庄战 东南西北)", tuple(LENGTHS)),
+        Option("start", 25000, "start points of each player (seed 000: 25000; seed 001: 27000; 30000 ...)"),
+        Option("return_points", 30000, "return points (返し): final score = (points − return) / 1000"),
+        Option("uma", None, "uma by rank, e.g. [20, 10, -10, -20] (顺位马); none by default (R7)"),
+        Option("tobi", True, "the match ends when a player's points drop below zero (飞)"),
+        Option(
+            "last_hand_renchan",
+            True,
+            "オーラス: the dealer of the last hand goes on after a win or tenpai unless first; false ends the match "
+            "after the last hand anyway",
+        ),
+        Option(
+            "leftover_deposits",
+            "first",
+            "riichi sticks still on the table when the match ends: to the first place, or lost",
+            ("first", "lost"),
+        ),
+        Option(
+            "rounding",
+            "exact",
+            "final score: exact (one decimal) or round to thousands first (R5)",
+            ("exact", "thousands"),
+        ),
+    )
+
+    def __init__(self, players: tuple[str, ...], options: dict, settings: dict) -> None:
+        super().__init__(players, options, settings)
+        uma = settings["uma"]
+        if uma is not None and (
+            not isinstance(uma, list)
+            or len(uma) != 4
+            or any(isinstance(u, bool) or not isinstance(u, (int, float)) for u in uma)
+        ):
+            raise InputError("bad_setting", f"setting 'uma' is a list of 4 numbers (first to fourth), not {uma!r}")
+        s = settings["start"]
+        if s <= 0 or s % 100:
+            raise InputError("bad_setting", f"setting 'start' is a positive multiple of 100, not {s!r}")
+
+    # ---- state -----------------------------------------------------------------------------------------------
+    def start(self) -> dict:
+        return {
+            "points": {p: self.config["start"] for p in self.players},
+            "round": 1,
+            "finished": False,
+            "wind": 0,  # round wind: 0 East, 1 South, 2 West, 3 North
+            "hand": 0,  # 0-3: the dealer is players[hand] (players[0] is the first dealer, 起家)
+            "honba": 0,
+            "deposits": 0,  # riichi sticks (and penalties) on the table, in points
+        }
+
+    def seat(self, state: dict, p: str) -> str:
+        return WINDS[(self.players.index(p) - state["hand"]) % 4]
+
+    def dealer(self, state: dict) -> str:
+        return self.players[state["hand"]]
+
+    def label(self, state: dict) -> str:
+        return f"{WIND_ZH[state['wind']]}{state['hand'] + 1}局 {state['honba']}本场"
+
+    # ---- one round -------------------------------------------------------------------------------------------
+    def settle(self, state: dict, events: list[dict]) -> Settlement:
+        s = Settlement(self.players)
+        riichi: list[str] = []
+        rons: list[dict] = []
+        outcome: list[dict] = []
+        for ev in events:
+            t = ev["type"]
+            if t == "riichi":
+                only_keys(ev, {"player"})
+                p = player(ev, "player", self.players)
+                if p in riichi:
+                    raise InputError("bad_event", f"riichi: {p} declares riichi twice")
+                if state["points"][p] < 1000:
+                    raise InputError(
+                        "bad_event", f"riichi: {p} has {state['points'][p]} points, under the 1000 to put down"
+                    )
+                riichi.append(p)
+                s.pay(p, TABLE, 1000, "riichi_deposit")
+            elif t == "ron":
+                rons.append(ev)
+            elif t in ("tsumo", "draw", "abort"):
+                outcome.append(ev)
+            elif t == "penalty":
+                self._penalty(s, ev)
+            else:
+                raise InputError("bad_event", f"{t!r} is not a Riichi event (riichi, ron, tsumo, draw, abort, penalty)")
+        if rons and outcome or len(outcome) > 1:
+            raise InputError("bad_round", "a round ends once: by ron (one discard), one tsumo, one draw or one abort")
+        if not rons and not outcome:
+            raise InputError("bad_round", "the round has no end: add a ron, tsumo, draw or abort event")
+        on_table = state["deposits"] + s.table  # what the winner nearest the discarder takes
+        if rons:
+            self._rons(s, state, rons, riichi, on_table)
+        elif outcome[0]["type"] == "tsumo":
+            ev = outcome[0]
+            only_keys(ev, {"winner"} | VALUE_KEYS)
+            w = player(ev, "winner", self.players)
+            self._win(s, state, ev, w, None, riichi, state["honba"])
+            s.pay(TABLE, w, on_table, "riichi_sticks")
+            s.info.update(outcome="tsumo", winners=[w], dealer_keeps=w == self.dealer(state))
+        elif outcome[0]["type"] == "draw":
+            self._draw(s, state, outcome[0], riichi)
+        else:
+            ev = outcome[0]
+            only_keys(ev, {"reason"})
+            if ev.get("reason") not in ABORTS:
+                raise InputError("bad_event", f"abort: reason is one of {', '.join(ABORTS)}, not {ev.get('reason')!r}")
+            if ev["reason"] == "suucha_riichi" and len(riichi) != 4:
+                raise InputError("bad_event", "abort suucha_riichi (四家立直): all four players declare riichi")
+            s.info.update(outcome="abort", reason=ev["reason"], winners=[], dealer_keeps=True)
+        return s
+
+    def _penalty(self, s: Settlement, ev: dict) -> None:
+        only_keys(ev, {"player", "amount", "to"})
+        p = player(ev, "player", self.players)
+        amount = whole(ev, "amount", 1)
+        to = ev.get("to", "each")
+        note = ev.get("note")
+        if to == "each":
+            for q in self.players:
+                s.pay(p, q, amount, "penalty", note)
+        elif to == TABLE:
+            s.pay(p, TABLE, amount, "penalty", note)
+        else:
+            q = player(ev, "to", self.players)
+            if q == p:
+                raise InputError("bad_event", "penalty: a player does not pay himself")
+            s.pay(p, q, amount, "penalty", note)
+
+    def _value(self, state: dict, ev: dict, w: str, tsumo: bool, riichi: list[str]) -> tuple[int, int, dict | None]:
+        """(base points, the part of them the pao player answers for, the scored hand)."""
+        opts = self.options
+        liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
+        if "hand" in ev:
+            if any(k in ev for k in ("han", "fu", "yakuman", "pao_yakuman")):
+                raise InputError("bad_event", f"{ev['type']}: give the hand or its value (han, fu, yakuman), not both")
+            obj = ev["hand"] if isinstance(ev["hand"], dict) else {"hand": ev["hand"]}
+            for key in ("pao", "discarder", "riichi_sticks"):
+                if key in obj:
+                    raise InputError("bad_event", f"{w}'s hand: '{key}' comes from the event, not the hand")
+            declared = obj.get("riichi") or obj.get("double_riichi")
+            if declared and w not in riichi:
+                raise InputError("bad_event", f"{w}'s hand says riichi, but {w} has no riichi event this round")
+            ctx = {
+                "seat_wind": self.seat(state, w),
+                "round_wind": WINDS[state["wind"]],
+                "tsumo": tsumo,
+                "honba": state["honba"],
+            }
+            if w in riichi and not declared:
+                ctx["riichi"] = True
+            r = score_hand(self.rules, ev, w, self.options, **ctx)
+            base = r.explain["base_points"]
+            units = sum(i.value // 13 for i in r.items if i.id in liable)
+            return base, 8000 * units, r.to_dict()
+        if "yakuman" in ev:
+            if "han" in ev or "fu" in ev:
+                raise InputError("bad_event", f"{ev['type']}: yakuman or han and fu, not both")
+            y = whole(ev, "yakuman", 1)
+            base, _ = base_points(0, 0, y, opts)
+            units = whole(ev, "pao_yakuman", 0, default=y if "pao" in ev else 0)
+        else:
+            han = whole(ev, "han", 1)
+            fu = whole(ev, "fu", 20, default=30 if han >= 5 else None)
+            if fu != 25 and fu % 10:
+                raise InputError("bad_event", f"{ev['type']}: fu is 25 or a multiple of 10, not {fu}")
+            base, _ = base_points(han, fu, 0, opts)
+            units = whole(ev, "pao_yakuman", 0, default=0)
+            if units and han < 13:
+                raise InputError("bad_event", f"{ev['type']}: pao_yakuman needs a yakuman")
+        if units * 8000 > base:
+            raise InputError("bad_event", f"{ev['type']}: pao_yakuman {units} is more than the hand's yakuman")
+        return base, 8000 * units, None
+
+    def _win(self, s: Settlement, state: dict, ev: dict, w: str, d: str | None, riichi: list[str], honba: int) -> None:
+        tsumo = d is None
+        pao = player(ev, "pao", self.players, required=False)
+        if pao == w:
+            raise InputError("bad_event", f"{ev['type']}: the pao player is not the winner")
+        if "pao_yakuman" in ev and pao is None:
+            raise InputError("bad_event", f"{ev['type']}: pao_yakuman needs 'pao', the liable player")
+        base, pao_base, hand = self._value(state, ev, w, tsumo, riichi)
+        if pao is not None and not pao_base:
+            raise InputError("bad_event", f"{ev['type']}: pao {pao} given, but no yakuman here makes a player liable")
+        dealer = self.dealer(state)
+        is_dealer = w == dealer
+        pts = payments(base, is_dealer, tsumo, 0, 0, pao_base, pao, d)
+        # non_dealer payers: the three others of a dealer, or the two non-dealers besides a non-dealer winner
+        non_dealers = [p for p in self.players if p not in (w, dealer)]
+        reason = "tsumo" if tsumo else "ron"
+        for pay in pts.payments:
+            if pay.payer == "discarder":
+                payer = d
+            elif pay.payer.startswith("pao:"):
+                payer = pay.payer[4:]
+            elif pay.payer == "dealer":
+                payer = dealer
+            else:
+                payer = non_dealers.pop(0)
+            s.pay(payer, w, pay.amount, "pao" if pay.payer.startswith("pao") else reason, pay.note)
+        if honba:
+            if not tsumo:
+                s.pay(d, w, 300 * honba, "honba")
+            elif pao_base:
+                s.pay(pao, w, 300 * honba, "honba", "pao")
+            else:
+                for p in self.players:
+                    if p != w:
+                        s.pay(p, w, 100 * honba, "honba")
+        if hand is not None:
+            s.hands.append({"player": w, **hand})
+
+    def _rons(self, s: Settlement, state: dict, rons: list[dict], riichi: list[str], on_table: int) -> None:
+        d = None
+        winners = []
+        for ev in rons:
+            only_keys(ev, {"winner", "from"} | VALUE_KEYS)
+            w = player(ev, "winner", self.players)
+            frm = player(ev, "from", self.players)
+            if d is not None and frm != d:
+                raise InputError("bad_round", "several ron in one round are on one discard: the same 'from'")
+            d = frm
+            if w == d:
+                raise InputError("bad_event", f"ron: {w} does not win on his own discard (that is tsumo)")
+            if w in [x for x, _ in winners]:
+                raise InputError("bad_event", f"ron: {w} wins twice")
+            winners.append((w, ev))
+        assert d is not None
+        n = len(self.players)
+        di = self.players.index(d)
+        # the winner nearest the discarder in turn order (下家 first) takes honba and sticks (digest "Points")
+        winners.sort(key=lambda x: (self.players.index(x[0]) - di) % n)
+        rule = self.options["multiple_ron"]
+        notes = []
+        if len(winners) > 1 and rule == "head_bump":
+            notes = [f"head bump (头跳): only {winners[0][0]} wins; {', '.join(w for w, _ in winners[1:])} do not"]
+            winners = winners[:1]
+        if len(winners) == 3 and rule == "double":
+            # 三家和了: an abortive draw under the double-ron rule (digest); the riichi sticks stay on the table
+            s.info.update(outcome="abort", reason="sanchahou", winners=[], dealer_keeps=True)
+            return
+        for i, (w, ev) in enumerate(winners):
+            self._win(s, state, ev, w, d, riichi, state["honba"] if i == 0 else 0)
+        s.pay(TABLE, winners[0][0], on_table, "riichi_sticks")
+        names = [w for w, _ in winners]
+        s.info.update(outcome="ron", winners=names, discarder=d, dealer_keeps=self.dealer(state) in names)
+        if notes:
+            s.info["notes"] = notes
+
+    def _draw(self, s: Settlement, state: dict, ev: dict, riichi: list[str]) -> None:
+        only_keys(ev, {"tenpai", "nagashi"})
+        tenpai = player_list(ev, "tenpai", self.players)
+        nagashi = player_list(ev, "nagashi", self.players)
+        missing = [p for p in riichi if p not in tenpai]
+        if missing:
+            raise InputError("bad_event", f"draw: {missing[0]} declared riichi, so is tenpai: list him in 'tenpai'")
+        out = exhaustive_draw(
+            [self.seat(state, p) for p in tenpai], [self.seat(state, p) for p in nagashi], state["honba"], self.options
+        )
+        by_seat = {self.seat(state, p): p for p in self.players}
+        for line in out["payments"]:
+            s.pay(by_seat[line["from"]], by_seat[line["to"]], line["amount"], line["reason"])
+        s.info.update(
+            outcome="draw",
+            tenpai=tenpai,
+            nagashi=nagashi if self.options["nagashi_mangan"] else [],
+            winners=[],
+            dealer_keeps=out["dealer_keeps_seat"],
+        )
+
+    # ---- the match -------------------------------------------------------------------------------------------
+    def advance(self, state: dict, s: Settlement) -> dict:
+        new = super().advance(state, s)
+        new["deposits"] = state["deposits"] + s.table
+        keeps = s.info["dealer_keeps"]
+        won = s.info["outcome"] in ("ron", "tsumo")
+        new["honba"] = state["honba"] + 1 if keeps or not won else 0
+        last = state["wind"] == LENGTHS[self.config["length"]] - 1 and state["hand"] == 3
+        if not keeps:
+            new["hand"] = (state["hand"] + 1) % 4
+            new["wind"] = state["wind"] + (state["hand"] == 3)
+        end = None
+        if self.config["tobi"] and any(v < 0 for v in new["points"].values()):
+            end = "tobi"  # 飞: a player below zero
+        elif last and not keeps:
+            end = "last_hand"
+        elif last and s.info["outcome"] != "abort":
+            if not self.config["last_hand_renchan"]:
+                end = "last_hand"
+            elif self._ranking(new)[0] == self.dealer(state):
+                end = "dealer_first"  # オーラス: the dealer who wins or is tenpai and is first ends the match
+        if end:
+            new["finished"] = True
+            new["end"] = end
+        return new
+
+    def _ranking(self, state: dict) -> list[str]:
+        """Ranked by points; a tie goes to the player who sat nearer the first dealer (起家)."""
+        return sorted(self.players, key=lambda p: (-state["points"][p], self.players.index(p)))
+
+    def standings(self, state: dict) -> dict:
+        """Seed 001 / digest "Final score": (points − return) / 1000, the oka to first place, the uma if set; the
+        riichi sticks left on the table go to first place (setting leftover_deposits)."""
+        pts = copy.deepcopy(state["points"])
+        ranking = self._ranking(state)
+        leftover = state["deposits"]
+        if leftover and self.config["leftover_deposits"] == "first":
+            pts[ranking[0]] += leftover
+        scores = final_scores(
+            [pts[p] for p in self.players],
+            self.config["start"],
+            self.config["return_points"],
+            self.config["uma"],
+            self.config["rounding"],
+        )
+        return {
+            "ranking": ranking,
+            "points": dict(state["points"]),
+            "deposits": state["deposits"],
+            "honba": state["honba"],
+            "dealer": self.dealer(state),
+            "seats": {p: self.seat(state, p) for p in self.players},
+            "final": {p: scores[i] for i, p in enumerate(self.players)},
+            "final_is_provisional": not state["finished"],
+        }
