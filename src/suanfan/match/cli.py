@@ -1,0 +1,272 @@
+"""``suanfan match new|add|undo|show|export|import|list``: keep the score of a match on the command line.
+
+Each event of a round is one argument: a JSON object (``'{"type": "ron", "winner": "C", "from": "A", "han": 3,
+"fu": 30}'``) or the short form ``"ron winner=C from=A han=3 fu=30"`` (the type, then NAME=VALUE; ``tenpai`` and
+``nagashi`` take comma-separated names). ``-`` reads the round (a JSON list of events) from standard input.
+Unreadable input prints the contract's error and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..errors import InputError
+from .core import Played
+from .store import Store
+
+match_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Keep the score of a match (saved in SQLite).")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+DbOpt = Annotated[Path | None, typer.Option("--db", help="the match file (default: $SUANFAN_DB or the data directory)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="JSON output")]
+LIST_KEYS = ("tenpai", "nagashi")
+
+
+def _fail(e: InputError, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(e.to_dict(), ensure_ascii=False))
+    else:
+        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+    raise typer.Exit(2)
+
+
+def _value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _pairs(values: list[str] | None, what: str) -> dict:
+    d: dict[str, Any] = {}
+    for v in values or []:
+        if "=" not in v:
+            raise InputError("bad_input", f"{what} '{v}' should be NAME=VALUE")
+        k, _, val = v.partition("=")
+        d[k.strip()] = _value(val.strip())
+    return d
+
+
+def parse_event(text: str) -> dict:
+    """One event: a JSON object, or ``TYPE NAME=VALUE ...``."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            ev = json.loads(text)
+        except ValueError as e:
+            raise InputError("bad_json", f"event {text!r} is not JSON ({e})") from None
+        return ev
+    parts = text.split()
+    if not parts or "=" in parts[0]:
+        raise InputError("bad_event", f"event {text!r}: start with its type (ron, tsumo, win, draw, ...)")
+    ev: dict[str, Any] = {"type": parts[0]}
+    for k, v in _pairs(parts[1:], f"event {parts[0]}:").items():
+        if k in LIST_KEYS:
+            ev[k] = [x for x in str(v).split(",") if x] if not isinstance(v, list) else v
+        else:
+            ev[k] = str(v) if k in ("winner", "from", "player", "to", "pao", "bao") else v
+    return ev
+
+
+def _events(args: list[str]) -> list[dict]:
+    if args == ["-"]:
+        try:
+            data = json.loads(sys.stdin.read())
+        except ValueError as e:
+            raise InputError("bad_json", f"standard input is not JSON ({e})") from None
+        return data["events"] if isinstance(data, dict) and "events" in data else data
+    return [parse_event(a) for a in args]
+
+
+def _round_table(played: list[Played], players: tuple[str, ...], title: str) -> Table:
+    t = Table(title=title)
+    t.add_column("#", justify="right")
+    t.add_column("round")
+    t.add_column("what")
+    for p in players:
+        t.add_column(p, justify="right")
+    for p in played:
+        info = p.settlement.info
+        what = info.get("outcome", "")
+        if info.get("winners"):
+            what += " " + ",".join(info["winners"])
+        if info.get("discarder"):
+            what += f" ← {info['discarder']}"
+        deltas = p.settlement.deltas
+        t.add_row(
+            str(p.number),
+            p.label,
+            what,
+            *[f"{deltas[q]:+d} [dim]({p.points[q]})[/]" if deltas[q] else f"[dim]{p.points[q]}[/]" for q in players],
+        )
+    return t
+
+
+def _show(store: Store, match_id: int) -> None:
+    m = store.load(match_id)
+    title = f"match {match_id}: {m.rules}" + (f" — {m.name}" if m.name else "")
+    out.print(_round_table(m.played, m.players, title))
+    st = m.game.standings(m.state)
+    s = Table(title="finished" if m.state.get("finished") else f"next: {m.game.label(m.state)}")
+    s.add_column("rank", justify="right")
+    s.add_column("player")
+    s.add_column("points", justify="right")
+    extra = [k for k in ("final", "standard") if k in st]
+    for k in extra:
+        s.add_column(k + (" (provisional)" if k == "final" and st.get("final_is_provisional") else ""), justify="right")
+    for i, p in enumerate(st["ranking"]):
+        s.add_row(str(i + 1), p, str(st["points"][p]), *[str(st[k][p]) for k in extra])
+    out.print(s)
+    if st.get("deposits"):
+        out.print(f"on the table: {st['deposits']} ({st['deposits'] // 1000} riichi sticks), honba {st['honba']}")
+
+
+def _print_round(p: Played, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(p.to_dict(), ensure_ascii=False))
+        return
+    t = Table(title=f"round {p.number}: {p.label}")
+    for col in ("from", "to", "amount", "reason"):
+        t.add_column(col, justify="right" if col == "amount" else "left")
+    for line in p.settlement.lines:
+        t.add_row(line.payer, line.payee, str(line.amount), line.reason + (f" ({line.note})" if line.note else ""))
+    out.print(t)
+    out.print("  ".join(f"{q} {d:+d} → {p.points[q]}" for q, d in p.settlement.deltas.items()))
+
+
+@match_app.command("new")
+def new(
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="riichi, mcr, sichuan, wuhu, kawuxing, popular, twoplayer")
+    ],
+    player: Annotated[list[str], typer.Option("--player", "-p", help="a player's name, in seat order (first: East)")],
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a rule-set option NAME=VALUE")] = None,
+    setting: Annotated[list[str] | None, typer.Option("--setting", "-s", help="a match setting NAME=VALUE")] = None,
+    name: Annotated[str, typer.Option("--name", help="a name for the match")] = "",
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a match; prints its number."""
+    try:
+        with Store(db) as store:
+            match_id = store.create(rules, player, _pairs(option, "--option"), _pairs(setting, "--setting"), name)
+    except InputError as e:
+        _fail(e, as_json)
+    if as_json:
+        print(json.dumps({"id": match_id}))
+    else:
+        out.print(f"match {match_id}: {rules}, {', '.join(player)}")
+
+
+@match_app.command("add")
+def add(
+    match_id: Annotated[int, typer.Argument(help="the match number")],
+    events: Annotated[list[str], typer.Argument(help="the round's events (JSON or 'TYPE NAME=VALUE ...'), or -")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add a round: it is settled, saved, and its payments printed."""
+    try:
+        with Store(db) as store:
+            played = store.add_round(match_id, _events(events))
+    except InputError as e:
+        _fail(e, as_json)
+    _print_round(played, as_json)
+
+
+@match_app.command("undo")
+def undo(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Delete the last round."""
+    try:
+        with Store(db) as store:
+            events = store.undo(match_id)
+    except InputError as e:
+        _fail(e, as_json)
+    if as_json:
+        print(json.dumps({"undone": events}, ensure_ascii=False))
+    else:
+        out.print(f"undone: {json.dumps(events, ensure_ascii=False)}")
+
+
+@match_app.command("show")
+def show(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """The rounds, the running totals and the standings."""
+    try:
+        with Store(db) as store:
+            if as_json:
+                print(json.dumps({"id": match_id, **store.load(match_id).summary()}, ensure_ascii=False))
+            else:
+                _show(store, match_id)
+    except InputError as e:
+        _fail(e, as_json)
+
+
+@match_app.command("list")
+def list_(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """The saved matches."""
+    try:
+        with Store(db) as store:
+            rows = store.list()
+    except InputError as e:
+        _fail(e, as_json)
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    t = Table()
+    for col in ("id", "rules", "players", "rounds", "name", "created"):
+        t.add_column(col)
+    for r in rows:
+        t.add_row(str(r["id"]), r["rules"], ", ".join(r["players"]), str(r["rounds"]), r["name"], r["created"])
+    out.print(t)
+
+
+@match_app.command("export")
+def export(
+    match_id: Annotated[int, typer.Argument()],
+    output: Annotated[Path | None, typer.Option("--out", help="write to this file instead of standard output")] = None,
+    db: DbOpt = None,
+) -> None:
+    """The match as JSON (rule set, players, options, settings, every round's events)."""
+    try:
+        with Store(db) as store:
+            text = json.dumps(store.export(match_id), ensure_ascii=False, indent=1)
+    except InputError as e:
+        _fail(e, False)
+    if output is None:
+        print(text)
+    else:
+        output.write_text(text + "\n", encoding="utf-8")
+
+
+@match_app.command("import")
+def import_(
+    source: Annotated[str, typer.Argument(help="an exported match file, or - for standard input")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A new match from an export; every round is settled again first."""
+    try:
+        try:
+            text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        except OSError as e:
+            raise InputError("bad_input", f"cannot read {source}: {e.strerror}") from None
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise InputError("bad_json", f"{source} is not JSON ({e})") from None
+        with Store(db) as store:
+            match_id = store.import_(data)
+    except InputError as e:
+        _fail(e, as_json)
+    if as_json:
+        print(json.dumps({"id": match_id}))
+    else:
+        out.print(f"match {match_id} imported")
