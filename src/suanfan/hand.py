@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from .errors import InputError
 from .tiles import (
@@ -77,6 +78,12 @@ class Meld:
         """``pon:777z``, ``chi:123m@L``, or ``{"type": "pon", "tiles": "777z", "from": "L"}``."""
         if isinstance(spec, Meld):
             return spec
+        if isinstance(spec, str):
+            return _parse_meld_text(spec)
+        return cls._parse(spec)
+
+    @classmethod
+    def _parse(cls, spec) -> Meld:
         if isinstance(spec, dict):
             kind_ = spec.get("type", spec.get("kind"))
             text = spec.get("tiles")
@@ -119,6 +126,11 @@ class Meld:
                 raise InputError("bad_meld", f"meld '{original}': a chi is three consecutive tiles of one suit")
         elif len(set(ks)) != 1:
             raise InputError("bad_meld", f"meld '{original}': a {self.kind} is {want} copies of one tile")
+
+
+@lru_cache(maxsize=4096)
+def _parse_meld_text(spec: str) -> Meld:
+    return Meld._parse(spec)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,25 +330,30 @@ class Hand:
 
 
 def _check_tiles(tiles: list[int], melds: tuple[Meld, ...], tile_set: TileSet) -> None:
-    every = list(tiles)
+    counts = [0] * 45
+    for t in tiles:
+        counts[t] += 1
     for m in melds:
-        every.extend(m.tiles)
-    counts: dict[int, int] = {}
-    reds: dict[int, int] = {}
-    for t in every:
-        k = kind(t)
-        if k not in tile_set.kinds:
-            raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")
-        counts[k] = counts.get(k, 0) + 1
-        if t >= RED0:
+        for t in m.tiles:
+            counts[t] += 1
+    reds = counts[42:45]
+    for s, n in enumerate(reds):
+        if n:
+            five = 4 + 9 * s
+            counts[five] += n
             if not tile_set.red_fives:
                 raise InputError(
-                    "bad_tile", f"{tile_name(t)} (red five) is not in this rule set's tiles; write {tile_name(k)}"
+                    "bad_tile",
+                    f"{tile_name(RED0 + s)} (red five) is not in this rule set's tiles; write {tile_name(five)}",
                 )
-            reds[t] = reds.get(t, 0) + 1
-    for k, n in counts.items():
-        if n > tile_set.copies:
-            raise InputError("too_many_copies", f"{tile_name(k)} appears {n} times; the set has {tile_set.copies}")
-    for t, n in reds.items():
-        if n > 1:
-            raise InputError("too_many_copies", f"{tile_name(t)} appears {n} times; there is one red five per suit")
+            if n > 1:
+                raise InputError(
+                    "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
+                )
+    if max(counts[:N_KINDS]) > tile_set.copies:
+        k = next(k for k in range(N_KINDS) if counts[k] > tile_set.copies)
+        raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
+    if len(tile_set.kinds) < N_KINDS:
+        for k in range(N_KINDS):
+            if counts[k] and k not in tile_set.kinds:
+                raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")

@@ -13,6 +13,7 @@ output always writes canonical mpsz (``format_tiles``).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .errors import InputError
@@ -151,8 +152,27 @@ def _suited(num: int, s: int, red: bool) -> int:
     return s * 9 + num - 1
 
 
-@lru_cache(maxsize=65536)
+_MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-8]+f)+")
+_MPSZ_GROUP = re.compile(r"([0-9]+)([mpszf])")
+_ID = {
+    (str(d), c): (RED0 + "mps".index(c) if d == 0 else "mpsz".index(c) * 9 + d - 1)
+    for c in "mpsz"
+    for d in range(10)
+    if c != "z" or 1 <= d <= 7
+}
+_ID.update({(str(d), "f"): FLOWER0 + d - 1 for d in range(1, 9)})
+
+
 def _parse_cached(text: str) -> tuple[int, ...]:
+    """Plain mpsz (the common case) by a table look-up; anything else by the full reader."""
+    if _MPSZ.fullmatch(text):
+        ids = _ID
+        return tuple(ids[(d, c)] for digits, c in _MPSZ_GROUP.findall(text) for d in digits)
+    return _parse_any(text)
+
+
+@lru_cache(maxsize=65536)
+def _parse_any(text: str) -> tuple[int, ...]:
     tiles: list[int] = []
     digits: list[tuple[int, int]] = []  # (digit, position in text)
     i = 0
