@@ -1,0 +1,119 @@
+"""The match HTTP API: ``router`` (prefix ``/api/match``), to mount with ``app.include_router(router)``.
+
+- ``GET /api/match``: the saved matches.
+- ``POST /api/match``: ``{"rules", "players", "options"?, "settings"?, "name"?}`` starts a match.
+- ``GET /api/match/{id}``: the match: its rounds with their payments, the running totals and the standings.
+- ``POST /api/match/{id}/rounds``: ``{"events": [...]}`` adds a round (settled, saved, then applied).
+- ``DELETE /api/match/{id}/rounds/last``: undo the last round.
+- ``GET /api/match/{id}/export``, ``POST /api/match/import``: the match as JSON, and back.
+- ``POST /api/match/settle``: ``{"rules", "players", "options"?, "settings"?, "rounds"?: [...], "events": [...]}``
+  settles one round after the rounds given, saving nothing.
+
+Errors are the contract's ``{"ok": false, "error": {"code", "message"}}``: 404 for a match that does not exist,
+400 for the rest. The match file is ``store.default_path()``; ``get_store`` is the dependency to override.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends
+from fastapi.responses import JSONResponse
+
+from ..errors import InputError
+from .core import Match
+from .store import Store
+
+router = APIRouter(prefix="/api/match", tags=["match"])
+
+
+def get_store() -> Iterator[Store]:
+    store = Store()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _error(e: InputError) -> JSONResponse:
+    status = 404 if e.code == "not_found" else 400
+    return JSONResponse(e.to_dict(), status_code=status)
+
+
+def _summary(store: Store, match_id: int) -> dict:
+    return {"ok": True, "id": match_id, **store.load(match_id).summary()}
+
+
+@router.get("")
+def list_matches(store: Store = Depends(get_store)) -> Any:
+    return {"ok": True, "matches": store.list()}
+
+
+@router.post("")
+def new_match(body: dict = Body(...), store: Store = Depends(get_store)) -> Any:
+    try:
+        match_id = store.create(
+            body.get("rules"), body.get("players"), body.get("options"), body.get("settings"), body.get("name") or ""
+        )
+        return _summary(store, match_id)
+    except InputError as e:
+        return _error(e)
+
+
+@router.post("/settle")
+def settle(body: dict = Body(...)) -> Any:
+    try:
+        m = Match(
+            body.get("rules"),
+            body.get("players"),
+            body.get("options"),
+            body.get("settings"),
+            rounds=body.get("rounds") or [],
+        )
+        s = m.check_round(body.get("events"))
+        return {"ok": True, "label": m.game.label(m.state), **s.to_dict()}
+    except InputError as e:
+        return _error(e)
+
+
+@router.post("/import")
+def import_match(body: dict = Body(...), store: Store = Depends(get_store)) -> Any:
+    try:
+        return _summary(store, store.import_(body))
+    except InputError as e:
+        return _error(e)
+
+
+@router.get("/{match_id}")
+def show_match(match_id: int, store: Store = Depends(get_store)) -> Any:
+    try:
+        return _summary(store, match_id)
+    except InputError as e:
+        return _error(e)
+
+
+@router.post("/{match_id}/rounds")
+def add_round(match_id: int, body: Any = Body(...), store: Store = Depends(get_store)) -> Any:
+    try:
+        played = store.add_round(match_id, body)
+        return {"ok": True, "id": match_id, "round": played.to_dict()}
+    except InputError as e:
+        return _error(e)
+
+
+@router.delete("/{match_id}/rounds/last")
+def undo_round(match_id: int, store: Store = Depends(get_store)) -> Any:
+    try:
+        events = store.undo(match_id)
+        return {"ok": True, "id": match_id, "undone": events}
+    except InputError as e:
+        return _error(e)
+
+
+@router.get("/{match_id}/export")
+def export_match(match_id: int, store: Store = Depends(get_store)) -> Any:
+    try:
+        return store.export(match_id)
+    except InputError as e:
+        return _error(e)
