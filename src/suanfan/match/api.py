@@ -16,7 +16,7 @@ Errors are the contract's ``{"ok": false, "error": {"code", "message"}}``: 404 f
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends
 from fastapi.responses import JSONResponse
@@ -36,6 +36,10 @@ def get_store() -> Iterator[Store]:
         store.close()
 
 
+StoreDep = Annotated[Store, Depends(get_store)]
+JsonObject = Annotated[dict, Body()]
+
+
 def _error(e: InputError) -> JSONResponse:
     status = 404 if e.code == "not_found" else 400
     return JSONResponse(e.to_dict(), status_code=status)
@@ -46,12 +50,12 @@ def _summary(store: Store, match_id: int) -> dict:
 
 
 @router.get("")
-def list_matches(store: Store = Depends(get_store)) -> Any:
+def list_matches(store: StoreDep) -> Any:
     return {"ok": True, "matches": store.list()}
 
 
 @router.post("")
-def new_match(body: dict = Body(...), store: Store = Depends(get_store)) -> Any:
+def new_match(body: JsonObject, store: StoreDep) -> Any:
     try:
         match_id = store.create(
             body.get("rules"), body.get("players"), body.get("options"), body.get("settings"), body.get("name") or ""
@@ -62,7 +66,7 @@ def new_match(body: dict = Body(...), store: Store = Depends(get_store)) -> Any:
 
 
 @router.post("/settle")
-def settle(body: dict = Body(...)) -> Any:
+def settle(body: JsonObject) -> Any:
     try:
         m = Match(
             body.get("rules"),
@@ -78,7 +82,7 @@ def settle(body: dict = Body(...)) -> Any:
 
 
 @router.post("/import")
-def import_match(body: dict = Body(...), store: Store = Depends(get_store)) -> Any:
+def import_match(body: JsonObject, store: StoreDep) -> Any:
     try:
         return _summary(store, store.import_(body))
     except InputError as e:
@@ -86,7 +90,7 @@ def import_match(body: dict = Body(...), store: Store = Depends(get_store)) -> A
 
 
 @router.get("/{match_id}")
-def show_match(match_id: int, store: Store = Depends(get_store)) -> Any:
+def show_match(match_id: int, store: StoreDep) -> Any:
     try:
         return _summary(store, match_id)
     except InputError as e:
@@ -94,7 +98,7 @@ def show_match(match_id: int, store: Store = Depends(get_store)) -> Any:
 
 
 @router.post("/{match_id}/rounds")
-def add_round(match_id: int, body: Any = Body(...), store: Store = Depends(get_store)) -> Any:
+def add_round(match_id: int, body: Annotated[Any, Body()], store: StoreDep) -> Any:
     try:
         played = store.add_round(match_id, body)
         return {"ok": True, "id": match_id, "round": played.to_dict()}
@@ -103,7 +107,7 @@ def add_round(match_id: int, body: Any = Body(...), store: Store = Depends(get_s
 
 
 @router.delete("/{match_id}/rounds/last")
-def undo_round(match_id: int, store: Store = Depends(get_store)) -> Any:
+def undo_round(match_id: int, store: StoreDep) -> Any:
     try:
         events = store.undo(match_id)
         return {"ok": True, "id": match_id, "undone": events}
@@ -112,7 +116,7 @@ def undo_round(match_id: int, store: Store = Depends(get_store)) -> Any:
 
 
 @router.get("/{match_id}/export")
-def export_match(match_id: int, store: Store = Depends(get_store)) -> Any:
+def export_match(match_id: int, store: StoreDep) -> Any:
     try:
         return store.export(match_id)
     except InputError as e:
