@@ -114,12 +114,13 @@ _SPECS: dict[tuple, tuple[list, list]] = {}
 
 
 def _specs(closed: bool, opts: dict) -> tuple[list, list]:
-    """(hand rows, reading rows) as (predicate, item) pairs for an open or closed hand under these options; the
-    values and the local / double-yakuman choices are settled once, not per hand."""
+    """The rows for an open or closed hand under these options, values and choices settled once:
+    (hand rows as (predicate, item), reading rows grouped by what they need as (need, [(predicate, item)]))."""
     key = (closed, opts["local_yaku"], opts["double_yakuman"])
     spec = _SPECS.get(key)
     if spec is None:
-        lists: tuple[list, list] = ([], [])
+        hand_rows: list = []
+        groups: dict = {}
         for row in YAKU:
             facts = row.facts
             if facts.get("local") and not opts["local_yaku"]:
@@ -135,17 +136,33 @@ def _specs(closed: bool, opts: dict) -> tuple[list, list]:
                 item = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
             else:
                 item = row.item(value)
-            lists[0 if facts.get("per_hand") else 1].append((row.check, item))
-        spec = _SPECS[key] = lists
+            if facts.get("per_hand"):
+                hand_rows.append((row.check, item))
+            else:
+                groups.setdefault(facts.get("needs"), []).append((row.check, item))
+        spec = _SPECS[key] = (hand_rows, list(groups.items()))
     return spec
+
+
+def _meets(v: View, need: tuple | None) -> bool:
+    if need is None:
+        return True
+    what, n = need
+    if what == "chows":
+        return len(v.chows) >= n
+    if what == "triplets":
+        return len(v.triplets) >= n
+    return v.form == n
 
 
 def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list[Item], reading_rows: list):
     """(base points, han, fu, yaku items, yakuman units, fu parts, limit) of one reading, dora aside."""
     found = {i.id: i for i in hand_found}
-    for check, item in reading_rows:
-        if check(v):
-            found[item.id] = item
+    for need, rows in reading_rows:
+        if _meets(v, need):
+            for check, item in rows:
+                if check(v):
+                    found[item.id] = item
     yakuman = sum(i.value // 13 for i in found.values() if i.note and i.note.endswith("yakuman"))
     if yakuman:
         found = {k: i for k, i in found.items() if i.note and i.note.endswith("yakuman")}

@@ -3,7 +3,9 @@
 A row's value is its closed han; ``open`` is its han on an open hand (0: closed only, None: same as closed).
 Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the option ``double_yakuman`` is on).
 The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``, the ``HandFacts`` of the whole
-hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those). Which yaku a stronger one replaces is in ``replaces``.
+hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
+``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
+("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. Which yaku a stronger one replaces is in ``replaces``.
 """
 
 from __future__ import annotations
@@ -41,13 +43,13 @@ def menzen_tsumo(f: HandFacts) -> bool:
     return f.tsumo
 
 
-@yaku("pinfu", 1, en="Pinfu", zh="平和", ja="平和", open=0)
+@yaku("pinfu", 1, en="Pinfu", zh="平和", ja="平和", open=0, needs=("chows", 4))
 def pinfu(v: View) -> bool:
     """All chows, a pair that gives no fu, a two-sided wait."""
     return v.regular and len(v.chows) == 4 and v.wait == "ryanmen" and not _pair_fu(v)
 
 
-@yaku("iipeikou", 1, en="Pure Double Sequence", zh="一杯口", ja="一盃口", open=0)
+@yaku("iipeikou", 1, en="Pure Double Sequence", zh="一杯口", ja="一盃口", open=0, needs=("chows", 2))
 def iipeikou(v: View) -> bool:
     return len(v.chows) != len(set(v.chows))
 
@@ -106,35 +108,35 @@ def double_riichi(f: HandFacts) -> bool:
     return f.ctx.double_riichi
 
 
-@yaku("chiitoitsu", 2, en="Seven Pairs", zh="七对子", ja="七対子", open=0)
+@yaku("chiitoitsu", 2, en="Seven Pairs", zh="七对子", ja="七対子", open=0, needs=("form", "seven_pairs"))
 def chiitoitsu(v: View) -> bool:
     return v.form == "seven_pairs"
 
 
-@yaku("ittsu", 2, en="Pure Straight", zh="一气通贯", ja="一気通貫", open=1)
+@yaku("ittsu", 2, en="Pure Straight", zh="一气通贯", ja="一気通貫", open=1, needs=("chows", 3))
 def ittsu(v: View) -> bool:
     c = set(v.chows)
     return any(s * 9 in c and s * 9 + 3 in c and s * 9 + 6 in c for s in range(3))
 
 
-@yaku("sanshoku", 2, en="Mixed Triple Sequence", zh="三色同顺", ja="三色同順", open=1)
+@yaku("sanshoku", 2, en="Mixed Triple Sequence", zh="三色同顺", ja="三色同順", open=1, needs=("chows", 3))
 def sanshoku(v: View) -> bool:
     c = set(v.chows)
     return any(n in c and n + 9 in c and n + 18 in c for n in range(7))
 
 
-@yaku("toitoi", 2, en="All Triplets", zh="对对和", ja="対々和")
+@yaku("toitoi", 2, en="All Triplets", zh="对对和", ja="対々和", needs=("triplets", 4))
 def toitoi(v: View) -> bool:
     return v.regular and len(v.triplets) == 4
 
 
-@yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻")
+@yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻", needs=("triplets", 3))
 def sanshoku_doukou(v: View) -> bool:
     t = set(v.trip)
     return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
 
 
-@yaku("sanankou", 2, en="Three Concealed Triplets", zh="三暗刻", ja="三暗刻")
+@yaku("sanankou", 2, en="Three Concealed Triplets", zh="三暗刻", ja="三暗刻", needs=("triplets", 3))
 def sanankou(v: View) -> bool:
     return v.concealed_triplets == 3
 
@@ -144,7 +146,7 @@ def sankantsu(f: HandFacts) -> bool:
     return f.n_kongs == 3
 
 
-@yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1)
+@yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1, needs=("chows", 1))
 def chanta(v: View) -> bool:
     """Every set and the pair hold a terminal or an honor; at least one chow and one honor (else junchan/honroutou)."""
     return v.regular and bool(v.chows) and v.f.honors and v.blocks_all_contain(_yaochu)
@@ -161,7 +163,7 @@ def shousangen(f: HandFacts) -> bool:
     return c[0] == 2 and c[1] >= 3
 
 
-@yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True)
+@yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True, needs=("triplets", 3))
 def sanrenkou(v: View) -> bool:
     """Local yaku of seed 001 (option local_yaku): three triplets of one suit in a row."""
     t = set(v.trip)
@@ -171,13 +173,31 @@ def sanrenkou(v: View) -> bool:
 # ---- three and six han ---------------------------------------------------------------------------------------
 
 
-@yaku("ryanpeikou", 3, en="Twice Pure Double Sequence", zh="二杯口", ja="二盃口", open=0, replaces=("iipeikou",))
+@yaku(
+    "ryanpeikou",
+    3,
+    en="Twice Pure Double Sequence",
+    zh="二杯口",
+    ja="二盃口",
+    open=0,
+    replaces=("iipeikou",),
+    needs=("chows", 4),
+)
 def ryanpeikou(v: View) -> bool:
     c = sorted(v.chows)
     return len(c) == 4 and c[0] == c[1] and c[2] == c[3]
 
 
-@yaku("junchan", 3, en="Fully Outside Hand", zh="纯全带幺九", ja="純全帯么九", open=2, replaces=("chanta",))
+@yaku(
+    "junchan",
+    3,
+    en="Fully Outside Hand",
+    zh="纯全带幺九",
+    ja="純全帯么九",
+    open=2,
+    replaces=("chanta",),
+    needs=("chows", 1),
+)
 def junchan(v: View) -> bool:
     return v.regular and bool(v.chows) and not v.f.honors and v.blocks_all_contain(is_terminal)
 
@@ -209,7 +229,16 @@ def renhou(f: HandFacts) -> bool:
 # ---- yakuman -------------------------------------------------------------------------------------------------
 
 
-@yaku("kokushi", "yakuman", en="Thirteen Orphans", zh="国士无双", ja="国士無双", yakuman=1, open=0)
+@yaku(
+    "kokushi",
+    "yakuman",
+    en="Thirteen Orphans",
+    zh="国士无双",
+    ja="国士無双",
+    yakuman=1,
+    open=0,
+    needs=("form", "thirteen_orphans"),
+)
 def kokushi(v: View) -> bool:
     return v.form == "thirteen_orphans" and v.wait != "thirteen"
 
@@ -222,12 +251,22 @@ def kokushi(v: View) -> bool:
     ja="国士無双十三面待ち",
     yakuman=2,
     open=0,
+    needs=("form", "thirteen_orphans"),
 )
 def kokushi_13(v: View) -> bool:
     return v.form == "thirteen_orphans" and v.wait == "thirteen"
 
 
-@yaku("suuankou", "yakuman", en="Four Concealed Triplets", zh="四暗刻", ja="四暗刻", yakuman=1, open=0)
+@yaku(
+    "suuankou",
+    "yakuman",
+    en="Four Concealed Triplets",
+    zh="四暗刻",
+    ja="四暗刻",
+    yakuman=1,
+    open=0,
+    needs=("triplets", 4),
+)
 def suuankou(v: View) -> bool:
     return v.concealed_triplets == 4 and v.wait != "tanki"
 
@@ -240,6 +279,7 @@ def suuankou(v: View) -> bool:
     ja="四暗刻単騎",
     yakuman=2,
     open=0,
+    needs=("triplets", 4),
 )
 def suuankou_tanki(v: View) -> bool:
     return v.concealed_triplets == 4 and v.wait == "tanki"
@@ -356,6 +396,7 @@ def renhou_yakuman(f: HandFacts) -> bool:
     yakuman=1,
     local=True,
     replaces=("sanrenkou",),
+    needs=("triplets", 4),
 )
 def suurenkou(v: View) -> bool:
     """Local yakuman of seed 001 (option local_yaku)."""
