@@ -283,3 +283,16 @@ def test_api(tmp_path):
         "ok": False,
         "error": {"code": "not_found", "message": f"no match 999 in {path}"},
     }
+
+
+def test_cli_mounted_as_suanfan_match(tmp_path):
+    """The lead mounts the sub-app with ``app.add_typer(match_app, name="match")``."""
+    import typer
+
+    app = typer.Typer()
+    app.add_typer(match_app, name="match")
+    db = str(tmp_path / "mounted.sqlite3")
+    r = CliRunner().invoke(app, ["match", "new", "-r", "twoplayer", "-p", "A", "-p", "B", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["match", "add", "1", "win winner=B from=A fan=20", "--db", db, "--json"])
+    assert json.loads(r.output)["deltas"] == {"A": -13, "B": 13}
