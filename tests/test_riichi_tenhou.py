@@ -80,10 +80,10 @@ def test_tenhou_win(row: dict) -> None:
 
 
 def test_the_set_is_large_and_varied() -> None:
-    """At least 50 real wins from several logs, with ron and tsumo, dealer and not, open and closed hands."""
-    assert len(ROWS) >= 50
+    """At least 100 real wins from several logs, with ron and tsumo, dealer and not, open and closed hands."""
+    assert len(ROWS) >= 100
     logs = {row["source"]["path"] for row in ROWS}
-    assert len(logs) >= 5
+    assert len(logs) >= 10
     hands = [row["hand"] for row in ROWS]
     assert any(h["tsumo"] for h in hands) and any(not h["tsumo"] for h in hands)
     assert any(h["seat_wind"] == "E" for h in hands) and any(h["seat_wind"] != "E" for h in hands)
