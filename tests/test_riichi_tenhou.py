@@ -2,8 +2,9 @@
 
 Each line is one AGARI tag of a public Tenhou game log (mjlog), decoded by tests/tools/tenhou_decode.py from the
 verbatim tags in tests/tools/tenhou_agari_raw.txt (each with the repository and path it was copied from). The
-expected values are Tenhou's own record: ``ten="fu,points,limit"`` and ``yaku="id,han,..."`` (dora, red fives and
-ura dora included, as Tenhou lists them). Scored with the preset ``tenhou`` (red fives, open tanyao, no double
+expected values are Tenhou's own record: ``ten="fu,points,limit"``, ``yaku="id,han,..."`` (dora, red fives and
+ura dora included, as Tenhou lists them) and ``sc`` (what the winner gained with honba and riichi sticks, what each
+loser paid). Scored with the preset ``tenhou`` (red fives, open tanyao, no double
 yakuman, kazoe on, kiriage off, a double-wind pair 4 fu).
 
 A line that disagrees for a documented reason carries ``known_difference`` (the rule, or the bug reported) and
@@ -44,6 +45,8 @@ def _outcome(r) -> dict:
         "han": r.han,
         "fu": r.fu,
         "points": r.points.hand if r.points else None,
+        "received": r.points.received if r.points else None,
+        "payments": sorted(p.amount for p in r.points.payments) if r.points else None,
         "limit": limit,
         "items": _items(r),
     }
@@ -55,6 +58,8 @@ def _expected(x: dict) -> dict:
         "han": x["han"],
         "fu": x["fu"],
         "points": x["points"],
+        "received": x["received"],
+        "payments": x["payments"],
         "limit": x["limit"],
         "items": x["items"],
     }
@@ -63,7 +68,7 @@ def _expected(x: dict) -> dict:
 def _compare(got: dict, x: dict) -> dict:
     """The fields where ``got`` differs from Tenhou's record ``x`` (han and fu only where Tenhou's count applies)."""
     want = _expected(x)
-    keys = ["winning", "points", "limit", "items"]
+    keys = ["winning", "points", "received", "payments", "limit", "items"]
     if x["limit"] != "yakuman":
         keys += ["han", "fu"]  # a yakuman's han and fu are not Tenhou's record of it
     return {k: {"got": got[k], "tenhou": want[k]} for k in keys if got[k] != want[k]}

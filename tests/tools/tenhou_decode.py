@@ -204,8 +204,15 @@ def decode(line: str) -> dict:
         hand["dora_indicators"] = [tile_text(t, red) for t in ints(a["doraHai"])]
     if a.get("doraHaiUra"):
         hand["ura_indicators"] = [tile_text(t, red) for t in ints(a["doraHaiUra"])]
-    hand["honba"] = honba
-    hand["riichi_sticks"] = sticks
+    sc = ints(a["sc"])
+    gain = sc[2 * who + 1] * 100
+    second_ron = bool(honba or sticks) and gain == points
+    # Tenhou pays the honba and the riichi sticks of a double ron to the first winner only (上家取り): the second
+    # winner's tag still shows the honba, but its gain in sc is the hand alone.
+    hand["honba"] = 0 if second_ron else honba
+    hand["riichi_sticks"] = 0 if second_ron else sticks
+    if "paoWho" in a:  # 責任払い: the seat that fed the last set of a daisangen / daisuushii
+        hand["pao"] = SOURCE[(int(a["paoWho"]) - who) % 4]
     hand["options"] = {"preset": "tenhou"}
     items: dict[str, int] = {}
     for y, han in yaku_pairs:
@@ -219,6 +226,8 @@ def decode(line: str) -> dict:
         "points": points,
         "limit": LIMITS[limit],
         "items": items,
+        "received": gain,
+        "payments": sorted(-sc[2 * p + 1] * 100 for p in range(4) if sc[2 * p + 1] < 0),
         "tenhou_yaku": a.get("yaku") or None,
         "tenhou_yakuman": a.get("yakuman") or None,
     }
@@ -251,6 +260,7 @@ def meld_ids(m: int) -> list[int]:
 
 def check_payment(a: dict, who: int, from_who: int, oya: int, points: int, honba: int, sticks: int) -> None:
     """The score changes in ``sc`` (hundreds) must agree with ``ten``, ``ba`` and who was the dealer.
+    ``sc`` holds, for each seat, the score before the hand and its change (both in hundreds).
 
     A transcription check: a mistyped tag fails it. With a pao (責任払い) or a double ron the split differs, so
     only the winner's gain is checked there; on a double ron the honba and sticks go to the first winner only, so
