@@ -165,7 +165,7 @@ class Context:
         return self.seat_wind == "E"
 
 
-CONTEXT_FLAGS = tuple(f.name for f in fields(Context) if f.type in ("bool", bool))
+CONTEXT_FLAGS = frozenset(f.name for f in fields(Context) if f.type in ("bool", bool))
 _WIND_ALIASES = {
     "E": "E",
     "S": "S",
@@ -207,11 +207,14 @@ def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
         if value is None:
             continue
         if key in CONTEXT_FLAGS:
-            if not isinstance(value, bool):
+            if value is True:
+                kwargs[key] = True
+            elif value is not False:
                 raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
-            kwargs[key] = value
         elif key in ("seat_wind", "round_wind"):
-            kwargs[key] = parse_wind(value, key)
+            kwargs[key] = (
+                _WIND_ALIASES[value] if value.__class__ is str and value in _WIND_ALIASES else parse_wind(value, key)
+            )
         elif key in ("dora_indicators", "ura_indicators"):
             kwargs[key] = tuple(parse_tiles(value if isinstance(value, (list, tuple)) else [value]))
         elif key in ("honba", "riichi_sticks"):
@@ -275,8 +278,9 @@ class Hand:
         """Parse and validate. ``waiting`` expects 13 − 3 × melds tiles and no winning tile."""
         tiles = parse_tiles(hand)
         meld_objs = tuple(Meld.parse(m) for m in (melds or ()))
-        flower_tiles = [t for t in tiles if is_flower(t)]
-        tiles = [t for t in tiles if not is_flower(t)]
+        flower_tiles = [t for t in tiles if 34 <= t < 42]
+        if flower_tiles:
+            tiles = [t for t in tiles if not is_flower(t)]
         if flowers is not None:
             if isinstance(flowers, bool) or not isinstance(flowers, (int, str, list, tuple)):
                 raise InputError("bad_flowers", f"flowers must be a count or flower tiles, not {flowers!r}")

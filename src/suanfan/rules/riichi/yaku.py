@@ -317,8 +317,10 @@ def tsuuiisou(f: HandFacts) -> bool:
     per_hand=True,
 )
 def ryuuiisou(f: HandFacts) -> bool:
+    if f.suits - {2}:
+        return False
     c = f.counts
-    return all(c[t] == 0 or t in GREEN for t in range(34))
+    return sum([c[t] for t in GREEN]) == sum(c)
 
 
 @yaku("chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1, per_hand=True)
