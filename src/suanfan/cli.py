@@ -365,6 +365,17 @@ def serve(
     run(host, port)
 
 
+def _mount_match() -> None:
+    from .match.cli import match_app
+
+    app.add_typer(
+        match_app, name="match", help="Keep the score of a match: new, add, undo, show, list, export, import."
+    )
+
+
+_mount_match()
+
+
 def main() -> None:
     app()
 

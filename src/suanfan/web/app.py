@@ -215,6 +215,10 @@ def create_app() -> FastAPI:
             "waits": [{"tile": w["tile"], "result": _result(w["result"])} for w in found],
         }
 
+    from ..match.api import router as match_router
+
+    app.include_router(match_router)
+
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": CSP})
