@@ -7,6 +7,10 @@ ura dora included, as Tenhou lists them) and ``sc`` (what the winner gained with
 loser paid). Scored with the preset ``tenhou`` (red fives, open tanyao, no double
 yakuman, kazoe on, kiriage off, a double-wind pair 4 fu).
 
+Tenhou's own payment rules the records carry: on a double ron the honba and riichi sticks go to the first winner
+only (the second winner's line has them zeroed, as its ``sc`` shows); a pao (責任払い) daisangen / daisuushii tsumo is
+paid in full by the liable player (``pao`` = L / A / R from the winner).
+
 A line that disagrees for a documented reason carries ``known_difference`` (the rule, or the bug reported) and
 ``got`` (what suanfan says instead); the test asserts exactly that, so a fix or a new change shows up.
 """
@@ -94,6 +98,13 @@ def test_the_set_is_large_and_varied() -> None:
     assert any(h["seat_wind"] == "E" for h in hands) and any(h["seat_wind"] != "E" for h in hands)
     assert any(h["melds"] for h in hands) and any(not h["melds"] for h in hands)
     assert any(row["expected"]["limit"] for row in ROWS) and any(not row["expected"]["limit"] for row in ROWS)
+
+
+def test_no_win_is_counted_twice() -> None:
+    """Some fixtures are copies of the same game under another name (mjx's encdec-tenhou.mjlog is
+    2017040900gm-00a9-0000-af5434e3): a win appears once."""
+    keys = [(row["source"]["kyoku"], row["source"]["agari"]) for row in ROWS]
+    assert len(keys) == len(set(keys))
 
 
 def test_every_line_is_decoded_from_a_verbatim_tag() -> None:
