@@ -1,6 +1,8 @@
 """The match HTTP API: ``router`` (prefix ``/api/match``), to mount with ``app.include_router(router)``.
 
 - ``GET /api/match``: the saved matches.
+- ``GET /api/match/games``: the rule sets a match can be played under, each with its number of players (``seats``)
+  and its match settings (name, default, doc, choices), so a page builds its new-match form from them.
 - ``POST /api/match``: ``{"rules", "players", "options"?, "settings"?, "name"?}`` starts a match.
 - ``GET /api/match/{id}``: the match: its rounds with their payments, the running totals and the standings.
 - ``POST /api/match/{id}/rounds``: ``{"events": [...]}`` adds a round (settled, saved, then applied).
@@ -22,7 +24,7 @@ from fastapi import APIRouter, Body, Depends
 from fastapi.responses import JSONResponse
 
 from ..errors import InputError
-from .core import Match
+from .core import Match, games
 from .store import Store
 
 router = APIRouter(prefix="/api/match", tags=["match"])
@@ -52,6 +54,16 @@ def _summary(store: Store, match_id: int) -> dict:
 @router.get("")
 def list_matches(store: StoreDep) -> Any:
     return {"ok": True, "matches": store.list()}
+
+
+@router.get("/games")
+def list_games() -> Any:
+    """Declared before ``/{match_id}`` so that ``games`` is not read as a match id."""
+    out = [
+        {"rules": name, "seats": cls.seats, "settings": [o.to_dict() for o in cls.settings]}
+        for name, cls in games().items()
+    ]
+    return {"ok": True, "games": out}
 
 
 @router.post("")
