@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
+from operator import itemgetter
 
 from .hand import Hand, Meld
 from .tiles import N_KINDS, YAOCHU, format_tiles, kind
@@ -210,54 +211,50 @@ def concealed_block(kind_: str, tile: int) -> Block:
 _SUIT_BLOCKS: dict[tuple[bytes, bool, int], tuple[tuple[Block, ...], ...]] = {}
 
 
-def _suit_blocks(counts: bytes, need_pair: bool, offset: int) -> tuple[tuple[Block, ...], ...]:
-    """``suit_decompositions`` as shared Block tuples, the pair last, tiles numbered from ``offset``; cached."""
+def _suit_blocks(
+    counts: bytes, need_pair: bool, offset: int
+) -> tuple[tuple[tuple[Block, ...], tuple[Block, ...]], ...]:
+    """``suit_decompositions`` as shared blocks, ((sets), (pair,) or ()), tiles numbered from ``offset``; cached."""
     key = (counts, need_pair, offset)
     out = _SUIT_BLOCKS.get(key)
     if out is None:
-        found = []
-        for sets, pair in suit_decompositions(tuple(counts), need_pair):
-            blocks = [concealed_block(k, offset + t) for k, t in sets]
-            if pair >= 0:
-                blocks.append(concealed_block(PAIR, offset + pair))
-            found.append(tuple(blocks))
-        out = _SUIT_BLOCKS[key] = tuple(found)
+        out = _SUIT_BLOCKS[key] = tuple(
+            (
+                tuple(concealed_block(k, offset + t) for k, t in sets),
+                (concealed_block(PAIR, offset + pair),) if pair >= 0 else (),
+            )
+            for sets, pair in suit_decompositions(tuple(counts), need_pair)
+        )
     return out
 
 
 def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into set blocks and one pair block (the pair last)."""
-    rem0 = (
-        counts[0] + counts[1] + counts[2] + counts[3] + counts[4] + counts[5] + counts[6] + counts[7] + counts[8]
-    ) % 3
-    rem1 = sum(counts[9:18]) % 3
-    rem2 = sum(counts[18:27]) % 3
-    rem3 = sum(counts[27:34]) % 3
-    rems = (rem0, rem1, rem2, rem3)
+    m = bytes(counts)
+    rems = (sum(m[0:9]) % 3, sum(m[9:18]) % 3, sum(m[18:27]) % 3, sum(m[27:34]) % 3)
     if rems.count(2) != 1 or 1 in rems:
         return []
-    honors = _honor_split(counts)
-    if honors is None:
-        return []
-    parts = []
-    for s in range(3):
-        decs = _suit_blocks(bytes(counts[s * 9 : s * 9 + 9]), rems[s] == 2, s * 9)
-        if not decs:
+    hb: tuple[Block, ...] = ()
+    hp: tuple[Block, ...] = ()
+    if rems[3] or sum(m[27:34]):
+        honors = _honor_split(counts)
+        if honors is None:
             return []
-        parts.append(decs)
-    if honors[0]:
         hb = tuple(concealed_block(k, t) for k, t in honors[0])
-    else:
-        hb = ()
-    hp = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-    out = []
-    for a in parts[0]:
-        for b in parts[1]:
-            for c in parts[2]:
-                blocks = [*a, *b, *c, *hb]
-                pair = [x for x in blocks if x.kind == PAIR]
-                out.append(tuple([x for x in blocks if x.kind != PAIR] + pair) + hp)
-    return out
+        hp = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
+    a = _suit_blocks(m[0:9], rems[0] == 2, 0)
+    if not a:
+        return []
+    b = _suit_blocks(m[9:18], rems[1] == 2, 9)
+    if not b:
+        return []
+    c = _suit_blocks(m[18:27], rems[2] == 2, 18)
+    if not c:
+        return []
+    if len(a) == 1 and len(b) == 1 and len(c) == 1:
+        (sa, pa), (sb, pb), (sc, pc) = a[0], b[0], c[0]
+        return [sa + sb + sc + hb + pa + pb + pc + hp]
+    return [sa + sb + sc + hb + pa + pb + pc + hp for sa, pa in a for sb, pb in b for sc, pc in c]
 
 
 @lru_cache(maxsize=1024)
@@ -283,19 +280,17 @@ def _wait_of(block_kind: str, start: int, win: int) -> str:
 
 def is_seven_pairs(counts: list[int], kongs_as_pairs: bool = False) -> bool:
     """七对子: seven pairs; with ``kongs_as_pairs`` four of a kind may count as two pairs (MCR)."""
-    pairs = 0
-    for n in counts:
-        if n == 2:
-            pairs += 1
-        elif n == 4 and kongs_as_pairs:
-            pairs += 2
-        elif n:
-            return False
-    return pairs == 7
+    pairs = counts.count(2)
+    fours = counts.count(4) if kongs_as_pairs else 0
+    return pairs + 2 * fours == 7 and pairs + fours + counts.count(0) == len(counts)
+
+
+_YAOCHU_OF = itemgetter(*YAOCHU)
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
-    return sum(counts) == 14 and all(counts[t] for t in YAOCHU) and sum(counts[t] for t in YAOCHU) == 14
+    y = _YAOCHU_OF(counts)
+    return 0 not in y and sum(y) == 14 == sum(counts)
 
 
 def knitted_pattern_of(counts: list[int]) -> int | None:
