@@ -210,7 +210,7 @@ def _check_against_oracle(concealed: list[int], melds: list[str], oracle_melds: 
     hand = _build_or_none(concealed, melds, win)
     if hand is None:
         return
-    counts = list(hand.counts34)
+    counts = hand.counts
     full = list(counts)
     for m in hand.melds:
         for t in m.tiles:
@@ -235,6 +235,7 @@ def _check_against_oracle(concealed: list[int], melds: list[str], oracle_melds: 
                 expected[(key, b, _wait_by_definition(b, win))] += 1
     got: Counter = Counter()
     for r in ours:
+        _check_reading(r, hand)
         if r.form in ("regular", "seven_pairs"):
             b = r.blocks[r.win_block]
             got[(_blocks_key(r.blocks), (b.tile, _ORACLE_KIND[b.kind]), r.wait)] += 1
