@@ -340,9 +340,11 @@ def _check_tiles(tiles: list[int], melds: tuple[Meld, ...], tile_set: TileSet) -
     for m in melds:
         for t in m.tiles:
             counts[t] += 1
-    reds = counts[42:45]
-    for s, n in enumerate(reds):
-        if n:
+    if counts[42] or counts[43] or counts[44]:
+        for s in range(3):
+            n = counts[RED0 + s]
+            if not n:
+                continue
             five = 4 + 9 * s
             counts[five] += n
             if not tile_set.red_fives:
@@ -354,7 +356,7 @@ def _check_tiles(tiles: list[int], melds: tuple[Meld, ...], tile_set: TileSet) -
                 raise InputError(
                     "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
                 )
-    if max(counts[:N_KINDS]) > tile_set.copies:
+    if max(counts) > tile_set.copies:
         k = next(k for k in range(N_KINDS) if counts[k] > tile_set.copies)
         raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
     if len(tile_set.kinds) < N_KINDS:

@@ -163,8 +163,14 @@ _ID = {
 _ID.update({(str(d), "f"): FLOWER0 + d - 1 for d in range(1, 9)})
 
 
+_ONE = {name: (t,) for t, name in enumerate(_NAMES)}  # "5m" -> (4,), "0p" -> (43,)
+
+
 def _parse_cached(text: str) -> tuple[int, ...]:
     """Plain mpsz (the common case) by a table look-up; anything else by the full reader."""
+    one = _ONE.get(text)
+    if one is not None:
+        return one
     if _MPSZ.fullmatch(text):
         ids = _ID
         return tuple(ids[(d, c)] for digits, c in _MPSZ_GROUP.findall(text) for d in digits)

@@ -137,6 +137,9 @@ class RuleSet:
             defaults = self.__dict__.get("_defaults")
             if defaults is None:
                 defaults = self.__dict__["_defaults"] = {o.name: o.default for o in self.options}
+                self.__dict__["_flat"] = not any(isinstance(v, (list, dict)) for v in defaults.values())
+            if self.__dict__["_flat"]:
+                return dict(defaults)
             return {
                 k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                 for k, v in defaults.items()
