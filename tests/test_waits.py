@@ -7,6 +7,8 @@
      ``Agari.is_agari(hand + t)`` holds;
    - our shanten equals ``Shanten.calculate_shanten`` (regular, seven pairs and thirteen orphans; only the regular
      form with melds), and each form's shanten equals the library's for that form.
+3. The knitted forms (全不靠, 七星不靠, 组合龙 with a set and a pair, closed or with one meld) against PyMahjongGB's
+   per-form shanten and useful tiles.
 
 Known core bug, kept out until it is fixed (see the helper's report): a hand whose only way to tenpai waits on a tile
 it holds four of (``1111m234p567s789s``: the tanki on 1m cannot come) is tenpai for our ``regular_shanten`` but
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import MahjongGB
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +29,7 @@ from mahjong.shanten import Shanten
 
 from suanfan import InputError
 from suanfan.hand import TILES_108, Hand
+from suanfan.shapes import KNITTED_PATTERNS
 from suanfan.tiles import YAOCHU, format_tiles, kind
 from suanfan.waits import regular_shanten, seven_pairs_shanten, shanten, thirteen_orphans_shanten, waits
 
@@ -162,3 +166,85 @@ def test_thirteen_orphans_shanten_by_hand() -> None:
     counts[0] = 2
     counts[5] = 1
     assert thirteen_orphans_shanten(counts) == 13 - 10 - 1
+
+
+# ---- knitted forms (MCR) against PyMahjongGB ----------------------------------------------------------------------
+# PyMahjongGB (import name MahjongGB, a test-only oracle) gives, per form, the shanten and the useful tiles; at
+# shanten 0 the useful tiles are the waits before the four-copies rule, which we apply (tiles seen four times drop).
+
+
+def _gb_tile(t: int) -> str:
+    """MahjongGB names: W characters, B dots, T bamboo, F1-F4 winds E S W N, J1 Red J2 Green J3 White."""
+    if t < 27:
+        return "WBT"[t // 9] + str(t % 9 + 1)
+    if t < 31:
+        return f"F{t - 26}"
+    return {31: "J3", 32: "J2", 33: "J1"}[t]
+
+
+_GB_ID = {_gb_tile(t): t for t in range(34)}
+
+
+@st.composite
+def knitted_hands(draw) -> tuple[list[int], list[str]]:
+    """Near-knitted hands: 全不靠 / 七星不靠 or 组合龙 + a set + a pair (the set sometimes declared), one tile
+    short, sometimes with one tile changed; or random 13 tiles."""
+    pattern = list(KNITTED_PATTERNS[draw(st.integers(0, 5))])
+    melds: list[str] = []
+    shape = draw(st.sampled_from(["honors_knitted", "knitted_straight", "knitted_straight_meld", "random"]))
+    if shape == "random":
+        return [i // 4 for i in draw(st.lists(st.integers(0, 135), min_size=13, max_size=13, unique=True))], []
+    if shape == "honors_knitted":
+        tiles = draw(st.permutations(pattern + list(range(27, 34))))[:14]
+    else:
+        k, t = draw(st.sampled_from(SETS))
+        s = [t, t + 1, t + 2] if k == "chi" else [t, t, t]
+        pair = draw(st.integers(0, 33))
+        if shape == "knitted_straight_meld":
+            melds = [_meld_text(k, t)]
+            s = []
+        tiles = pattern + s + [pair, pair]
+    tiles = list(tiles)
+    tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+    if draw(st.booleans()):
+        tiles[draw(st.integers(0, len(tiles) - 1))] = draw(st.integers(0, 33))
+    return tiles, melds
+
+
+def _check_knitted(tiles: list[int], melds: list[str]) -> None:
+    try:
+        hand = Hand.build(format_tiles(tiles), None, melds, waiting=True)
+    except InputError:
+        return
+    gb = tuple(_gb_tile(t) for t in tiles)
+    forms = [MahjongGB.RegularShanten, MahjongGB.KnittedStraightShanten]
+    if not melds:
+        forms += [
+            MahjongGB.SevenPairsShanten,
+            MahjongGB.ThirteenOrphansShanten,
+            MahjongGB.HonorsAndKnittedTilesShanten,
+        ]
+    useful: set[int] = set()
+    for form in forms:
+        n, tiles_ = form(gb)
+        if n == 0:
+            useful.update(_GB_ID[x] for x in tiles_)
+    seen = hand.counts
+    for m in hand.melds:
+        for t in m.tiles:
+            seen[kind(t)] += 1
+    expected = sorted(t for t in useful if seen[t] < 4)
+    assert waits(hand, knitted=True) == expected, (format_tiles(tiles), melds)
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(knitted_hands())
+def test_knitted_waits_against_mahjonggb(hand) -> None:
+    _check_knitted(*hand)
+
+
+@pytest.mark.slow
+@settings(max_examples=8000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(knitted_hands())
+def test_knitted_waits_against_mahjonggb_slow(hand) -> None:
+    _check_knitted(*hand)
