@@ -132,6 +132,8 @@ class RuleSet:
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
+        if given is not None and not isinstance(given, dict):
+            raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
         if not given:
             # the defaults, built once (a copy each time: a rule set may fill in what depends on others)
             defaults = self.__dict__.get("_defaults")
@@ -146,8 +148,6 @@ class RuleSet:
             }
         opts = {o.name: o.default for o in self.options}
         given = dict(given)
-        if not isinstance(given, dict):
-            raise InputError("bad_option", f"options must be an object, not {given!r}")
         preset = given.pop("preset", None)
         if preset is not None:
             if preset not in self.presets:
