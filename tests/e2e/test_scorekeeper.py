@@ -14,6 +14,8 @@ seed 001 (final score, oka, uma), not from our code:
   D 25500.
 - Final score (seed 001, start 25000, return 30000, oka +20 to first, uma 20/10/−10/−20): C 0.9 + 20 + 20 = 40.9,
   D −4.5 + 10 = 5.5, A −7.9 − 10 = −17.9, B −8.5 − 20 = −28.5 (they add up to zero).
+- The local rule sets: rounds of tests/data/match_rounds.json (each citing its digest section), entered through
+  the page's forms, show the deltas the table gives.
 - MCR (seed 002): B wins on C's discard with 10 fan: C pays 8 + 10 = 18, A and D 8 each; B +34. Standard score
   4/2/1/0 by rank: B 4, A and D share places 2 and 3 (2 + 1) / 2 = 1.5 each, C 0.
 """
@@ -229,3 +231,52 @@ def test_mcr_match_keyboard_and_phone(page, match_server):
     page.locator('#views a[data-view="calculator"]').click()
     page.locator("#palette").wait_for()
     assert page.locator("#rules").is_visible()
+
+
+LOCAL_CASES = ["s-draw-statuses", "s-kongs-and-wins", "k-declared-payer", "k-kongs", "w-tsumo", "w-bao-tsumo"]
+
+
+def enter_event(page, ev: dict) -> None:
+    """One event of the match layer, entered through its form: players and choices picked, numbers typed, the draw's
+    status of each player picked (a player the event leaves out has left the hand)."""
+    form = page.get_by_test_id("sk-event-form")
+    page.get_by_test_id("sk-event-type").select_option(ev["type"])
+    for key, value in ev.items():
+        if key == "type":
+            continue
+        if key == "players":
+            for p in page.evaluate("() => [...document.querySelectorAll('[name^=status-]')].map(s => s.name.slice(7))"):
+                st = value.get(p)
+                form.locator(f'[name="status-{p}"]').select_option(st["status"] if st else "")
+                if st and "multiplier" in st:
+                    form.locator(f'[name="multiplier-{p}"]').fill(str(st["multiplier"]))
+        elif value is True:
+            form.locator(f'input[name="{key}"]').check()
+        elif key in ("kind", "reason"):
+            form.locator(f'select[name="{key}"]').select_option(json.dumps(value))
+        elif isinstance(value, int):
+            form.locator(f'input[name="{key}"]').fill(str(value))
+        else:
+            form.locator(f'select[name="{key}"]').select_option(value)
+    before = page.locator("[data-testid=sk-pending] li").count()
+    page.get_by_test_id("sk-add-event").click()
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=sk-pending] li').length === n", arg=before + 1)
+
+
+@pytest.mark.parametrize("case_id", LOCAL_CASES)
+def test_local_rounds_through_the_forms(page, match_server, case_id):
+    url, _ = match_server
+    cases = json.loads((Path(__file__).parents[1] / "data" / "match_rounds.json").read_text())["cases"]
+    case = next(c for c in cases if c["id"] == case_id)
+    players = case.get("players", ["A", "B", "C", "D"])
+    page.goto(url + "/?lang=en#scorekeeper")
+    page.get_by_test_id("sk-new").wait_for()
+    assert not case.get("options"), "these cases play with the rule set's defaults"
+    new_match(page, case["rules"], players, case_id)
+    for ev in case["events"]:
+        enter_event(page, ev)
+    save_round(page, 1)
+    shown = {p: page.get_by_test_id(f"sk-delta-1-{p}").get_attribute("data-value") for p in players}
+    assert {p: int(v) for p, v in shown.items()} == case["deltas"]
+    exported = page.request.get(url + page.get_by_test_id("sk-export").get_attribute("href")).json()
+    assert exported["rounds"] == [{"events": case["events"]}]

@@ -14,8 +14,8 @@ const M = {
     importJson: "Import a match (JSON file)", rounds: (n) => `${n} round${n === 1 ? "" : "s"}`,
     back: "All matches", next: "Next", finished: "Finished", standings: "Standings", rank: "#", points: "Points",
     final: "Final score", standard: "Standard score", provisional: "provisional until the match ends",
-    onTable: "On the table", honba: "Honba", dealer: "dealer", table: "Running table", round: "Round",
-    total: "Total", noRounds: "No round yet: enter the first one below.", payments: "payments",
+    onTable: "On the table", honba: "Honba", dealer: "dealer", dealerMark: "dealer", table: "Running table", round: "Round",
+    total: "Total", noRounds: "No round yet.", payments: "payments",
     enter: "Enter a round", event: "Event", addEvent: "Add the event", saveRound: "Save the round",
     pending: "This round so far", noEvents: "No event yet: add the events of the round, then save it.",
     remove: "Remove", preview: "If saved now", undo: "Undo the last round", undone: (n) => `Round ${n} undone.`,
@@ -41,7 +41,7 @@ const M = {
     settings: "比赛设置", options: "规则选项", create: "开始比赛", importJson: "导入比赛（JSON 文件）",
     rounds: (n) => `${n} 局`, back: "全部比赛", next: "下一局", finished: "已结束", standings: "排名", rank: "名次",
     points: "点数", final: "最终得分", standard: "标准分", provisional: "比赛结束前仅供参考", onTable: "场上供托",
-    honba: "本场", dealer: "庄", table: "计分表", round: "局", total: "合计", noRounds: "还没有记录：在下面输入第一局。",
+    honba: "本场", dealer: "庄家", dealerMark: "庄", table: "计分表", round: "局", total: "合计", noRounds: "还没有记录。",
     payments: "支付", enter: "输入一局", event: "事件", addEvent: "加入事件", saveRound: "保存这一局",
     pending: "本局事件", noEvents: "还没有事件：加入本局的事件后保存。", remove: "移除", preview: "保存后",
     undo: "撤销上一局", undone: (n) => `已撤销第 ${n} 局。`, redo: "恢复", exportJson: "导出 JSON", error: "错误",
@@ -65,8 +65,8 @@ const M = {
     firstDealer: "起家", settings: "対局設定", options: "ルールのオプション", create: "対局を始める",
     importJson: "対局を読み込む（JSON）", rounds: (n) => `${n} 局`, back: "対局一覧", next: "次の局", finished: "終了",
     standings: "順位", rank: "順位", points: "点数", final: "最終スコア", standard: "標準点", provisional: "終局まで暫定",
-    onTable: "供託", honba: "本場", dealer: "親", table: "記録表", round: "局", total: "合計",
-    noRounds: "まだ記録がありません。下で最初の局を入力してください。", payments: "支払い", enter: "局を入力",
+    onTable: "供託", honba: "本場", dealer: "親", dealerMark: "親", table: "記録表", round: "局", total: "合計",
+    noRounds: "まだ記録がありません。", payments: "支払い", enter: "局を入力",
     event: "出来事", addEvent: "追加", saveRound: "この局を保存", pending: "この局の出来事",
     noEvents: "まだありません：局の出来事を追加して保存します。", remove: "削除", preview: "保存すると",
     undo: "最後の局を取り消す", undone: (n) => `第 ${n} 局を取り消しました。`, redo: "元に戻す",
@@ -411,12 +411,20 @@ function renderMatch() {
   renderLabels();
 }
 
+// A player's name with the seat wind of the next hand (Riichi, MCR), or the dealer's mark (the local rule sets).
 function playerLabel(p) {
-  const st = sk.match.standings;
+  const m = sk.match;
+  const st = m.standings;
   const seat = st.seats && st.seats[p];
+  const dealer = st.dealer !== undefined ? st.dealer : m.state.dealer;
   const node = el("span", { class: "sk-player" }, p);
-  if (seat && !sk.match.finished) node.append(el("span", { class: `sk-seat${st.dealer === p ? " dealer" : ""}`,
-    title: st.dealer === p ? tr("dealer") : "", text: WIND[seat] || seat }));
+  if (m.finished) return node;
+  if (seat) {
+    node.append(el("span", { class: `sk-seat${dealer === p ? " dealer" : ""}`, title: dealer === p ? tr("dealer") : "",
+      text: WIND[seat] || seat }));
+  } else if (dealer === p) {
+    node.append(el("span", { class: "sk-seat dealer", title: tr("dealer"), text: tr("dealerMark") }));
+  }
   return node;
 }
 
@@ -616,8 +624,11 @@ function control(f, m, form) {
     const rows = players.map((p) => {
       const s = el("select", { name: `status-${p}` }, el("option", { value: "", text: tr("notInHand") }),
         ...statuses.map((x) => el("option", { value: x, text: sub("status", x) })));
-      s.value = "not_ready";
+      // a player who has won this round (血战到底) has left the hand: not asked about at the draw
+      s.value = sk.pending.some((ev) => ev.type === "win" && ev.winner === p) ? "" : "not_ready";
       const mult = el("input", { type: "number", name: `multiplier-${p}`, min: "1", step: "1", value: "1", "aria-label": `${p} ${sub("keys", "multiplier")}` });
+      mult.disabled = s.value !== "ready";
+      s.addEventListener("change", () => { mult.disabled = s.value !== "ready"; });
       return { p, s, mult, node: el("div", { class: "sk-status-row" }, labelled(p, s), labelled(sub("keys", "multiplier"), mult, "sk-field small")) };
     });
     const node = el("fieldset", { class: "sk-group" }, el("legend", { text: sub("keys", "players") }), ...rows.map((r) => r.node));
