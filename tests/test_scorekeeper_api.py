@@ -5,6 +5,8 @@ is not taken for a match id. Player counts come from the digests: Ka Wu Xing is 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("fastapi")
@@ -71,3 +73,24 @@ def test_games_is_not_a_match_id(client):
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
     r = client.get("/api/match/nope")
     assert r.status_code == 422 and r.json()["ok"] is False
+
+
+def test_page_ships_the_scorekeeper(client):
+    """The page loads match.js and match.css from its own static files; neither names another site."""
+    page = client.get("/").text
+    assert '<script src="/static/match.js"' in page and 'href="/static/match.css"' in page
+    assert 'id="scorekeeper"' in page and 'href="#scorekeeper"' in page
+    static = Path(create_app.__code__.co_filename).parent / "static"
+    for name in ("match.js", "match.css"):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200, name
+        text = (static / name).read_text()
+        assert "http://" not in text and "https://" not in text, name
+    # the page calls only endpoints the API has (each one of the match router's paths)
+    js = (static / "match.js").read_text()
+    paths = set(client.get("/openapi.json").json()["paths"])
+    for used in ("/api/rules", "/api/match", "/api/match/games", "/api/match/settle", "/api/match/import"):
+        assert f'"{used}"' in js and used in paths, used
+    for templated in ("/api/match/{match_id}", "/api/match/{match_id}/rounds", "/api/match/{match_id}/rounds/last",
+                      "/api/match/{match_id}/export"):  # fmt: skip
+        assert templated in paths

@@ -192,6 +192,14 @@ def test_riichi_match(page, match_server):
     ]
     assert db.exists()
 
+    # import the exported file: a new match with the same rounds and totals
+    first = page.evaluate("location.hash")
+    page.get_by_test_id("sk-back").click()
+    page.get_by_test_id("sk-import").set_input_files(d.value.path())
+    page.wait_for_function("h => location.hash.startsWith('#scorekeeper/') && location.hash !== h", arg=first)
+    wait_rounds(page, 3)
+    assert totals(page, players) == {"A": "22,100", "B": "21,500", "C": "30,900", "D": "25,500"}
+
     # a round being entered (not saved): A riichi, A rons B's discard with 2 han 40 fu in 东3局 1本场 (C deals):
     # base 40 × 2^4 = 640, × 4 = 2560 → 2600, + 300 for the honba, + A's own stick back: A +2900, B −2900
     add_event(page, "riichi", player="A")

@@ -45,7 +45,7 @@ const M = {
     payments: "支付", enter: "输入一局", event: "事件", addEvent: "加入事件", saveRound: "保存这一局",
     pending: "本局事件", noEvents: "还没有事件：加入本局的事件后保存。", remove: "移除", preview: "保存后",
     undo: "撤销上一局", undone: (n) => `已撤销第 ${n} 局。`, redo: "恢复", exportJson: "导出 JSON", error: "错误",
-    value: "番数", none: "无", selfDraw: "无（自摸）", handText: "手牌（mpsz，和牌张写在最后）",
+    value: "计分", none: "无", selfDraw: "无（自摸）", handText: "手牌（mpsz，和牌张写在最后）",
     melds: "副露（如 pon:777z chi:123m）", dora: "宝牌指示牌", ura: "里宝牌指示牌", extra: "其他手牌字段（JSON）",
     json: "事件（JSON）", notInHand: "—（已离场）", each: "其他每家", tableTo: "场上",
     ended: { tobi: "有人被飞", last_hand: "最后一局结束", dealer_first: "最后一局庄家第一" },
@@ -215,7 +215,7 @@ function route() {
   }
   if (!on) return;
   const id = Number(hash.split("/")[1]);
-  start().then(() => (id ? openMatch(id) : showList()));
+  start().then(() => (id ? openMatch(id) : showList()), (e) => showError($(id ? "sk-match-error" : "sk-new-error"), e));
 }
 
 async function start() {
