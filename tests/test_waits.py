@@ -10,9 +10,8 @@
 3. The knitted forms (全不靠, 七星不靠, 组合龙 with a set and a pair, closed or with one meld) against PyMahjongGB's
    per-form shanten and useful tiles.
 
-Known core bug, kept out until it is fixed (see the helper's report): a hand whose only way to tenpai waits on a tile
-it holds four of (``1111m234p567s789s``: the tanki on 1m cannot come) is tenpai for our ``regular_shanten`` but
-1-shanten for the library (and has no waits). ``_known_four_copies_gap`` names that one difference, nothing else.
+Tiles held four times count as the library counts them (``1111m234p567s789s`` is 1-shanten: the tanki on 1m cannot
+come; it has no waits).
 """
 
 from __future__ import annotations
@@ -101,11 +100,6 @@ def hands(draw) -> tuple[list[int], list[str]]:
     return tiles, melds
 
 
-def _known_four_copies_gap(counts: list[int], ours: int, oracle: int) -> bool:
-    """The known core bug (see the module docstring): ours one lower than the library's, with a tile held four times."""
-    return ours == oracle - 1 and 4 in counts
-
-
 def _check(tiles: list[int], melds: list[str]) -> None:
     waiting = len(tiles) + 3 * len(melds) == 13
     try:
@@ -117,10 +111,10 @@ def _check(tiles: list[int], melds: list[str]) -> None:
     oracle = Shanten.calculate_shanten(counts, use_chiitoitsu=closed, use_kokushi=closed)
     ours = shanten(hand)
     where = (format_tiles(tiles), melds)
-    assert ours == oracle or _known_four_copies_gap(counts, ours, oracle), (where, ours, oracle)
+    assert ours == oracle, (where, ours, oracle)
     ours_regular = regular_shanten(counts, len(melds))
     oracle_regular = Shanten.calculate_shanten_for_regular_hand(counts)
-    assert ours_regular == oracle_regular or _known_four_copies_gap(counts, ours_regular, oracle_regular), where
+    assert ours_regular == oracle_regular, where
     if closed:
         assert seven_pairs_shanten(counts) == Shanten.calculate_shanten_for_chiitoitsu_hand(counts), where
         assert thirteen_orphans_shanten(counts) == Shanten.calculate_shanten_for_kokushi_hand(counts), where
