@@ -260,3 +260,13 @@ def test_readings_against_mahjong(hand) -> None:
 @given(complete_hands())
 def test_readings_against_mahjong_slow(hand) -> None:
     _check_against_oracle(*hand)
+
+
+def test_readings_without_a_winning_tile() -> None:
+    """A hand built without a winning tile is still read: seven pairs and thirteen orphans say no wait."""
+    from suanfan.hand import Hand
+
+    pairs = Hand((0, 0, 2, 2, 13, 13, 15, 15, 19, 19, 26, 26, 33, 33))
+    assert [(r.form, r.wait, r.win_block) for r in readings(pairs)] == [("seven_pairs", "", None)]
+    orphans = Hand((0, 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+    assert [(r.form, r.wait) for r in readings(orphans)] == [("thirteen_orphans", "")]

@@ -132,9 +132,9 @@ HELPERS = [
     ("2s", "2s", 2, 2, False, False, False, False, False),
     ("1z", "1z", 3, 1, True, False, True, False, False),
     ("7z", "7z", 3, 7, True, False, True, False, False),
-    # flowers: yaochu left unchecked, is_yaochu(1f) is True today (core bug in the report: flowers are no 幺九)
-    ("1f", "1f", 4, 1, False, False, None, False, True),
-    ("8f", "8f", 4, 8, False, False, None, False, True),
+    # flowers are no 幺九
+    ("1f", "1f", 4, 1, False, False, False, False, True),
+    ("8f", "8f", 4, 8, False, False, False, False, True),
 ]
 
 
@@ -143,8 +143,7 @@ def test_tile_helpers(row: tuple) -> None:
     t = parse_tile(row[0])
     assert (tile_name(kind(t)), suit(t), number(t), is_honor(t), is_terminal(t), is_red(t)) == row[1:6] + row[7:8]
     assert is_flower(t) == row[8]
-    if row[6] is not None:
-        assert is_yaochu(t) == row[6]
+    assert is_yaochu(t) == row[6]
 
 
 def test_counts34_and_sort() -> None:

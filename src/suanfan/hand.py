@@ -277,6 +277,10 @@ class Hand:
     ) -> Hand:
         """Parse and validate. ``waiting`` expects 13 − 3 × melds tiles and no winning tile."""
         tiles = parse_tiles(hand)
+        if isinstance(melds, (str, dict, Meld)):
+            melds = [melds]  # one meld given on its own
+        elif melds is not None and not isinstance(melds, (list, tuple)):
+            raise InputError("bad_meld", f"melds is a list of melds like ['pon:777z', 'chi:123m'], not {melds!r}")
         meld_objs = tuple(Meld.parse(m) for m in (melds or ()))
         flower_tiles = [t for t in tiles if 34 <= t < 42]
         if flower_tiles:

@@ -326,10 +326,11 @@ def readings(
             pairs = []
             for t in range(N_KINDS):
                 pairs.extend([concealed_block(PAIR, t)] * (counts[t] // 2))
-            wi = next(i for i, b in enumerate(pairs) if b.tile == win)
-            out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki"))
+            wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
+            out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki" if wi is not None else ""))
         if thirteen_orphans and is_thirteen_orphans(counts):
-            out.append(Reading("thirteen_orphans", (), None, "thirteen" if counts[win] == 2 else "single"))
+            wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
+            out.append(Reading("thirteen_orphans", (), None, wait))
         if knitted and is_honors_knitted(counts):
             out.append(Reading("honors_knitted", (), None, "knitted"))
     if knitted and len(hand.melds) <= 1:

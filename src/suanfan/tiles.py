@@ -71,9 +71,9 @@ def is_terminal(t: int) -> bool:
 
 
 def is_yaochu(t: int) -> bool:
-    """幺九: a terminal or an honor."""
+    """幺九: a terminal or an honor (never a flower)."""
     t = kind(t)
-    return t >= 27 or t % 9 in (0, 8)
+    return 27 <= t < 34 or (t < 27 and t % 9 in (0, 8))
 
 
 def wind_tile(letter: str) -> int:
@@ -216,10 +216,18 @@ def _parse_any(text: str) -> tuple[int, ...]:
             digits = []
             i += 1
             continue
+        if digits and c in _CN_SUIT:
+            # digits before a Chinese suit character: 1万, 5饼, 123万, 0万 (the red five)
+            for d, _pos in digits:
+                tiles.append(_suited(d if d else 5, _CN_SUIT[c], d == 0))
+            digits = []
+            i += 1
+            continue
         if digits:
             d, pos = digits[0]
             raise InputError(
-                "bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them"
+                "bad_tile",
+                f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them",
             )
         if c in _SKIP:
             i += 1

@@ -150,7 +150,7 @@ class RuleSet:
         given = dict(given)
         preset = given.pop("preset", None)
         if preset is not None:
-            if preset not in self.presets:
+            if not isinstance(preset, str) or preset not in self.presets:
                 known = ", ".join(self.presets) or "none"
                 raise InputError("bad_option", f"preset '{preset}' is not a preset of {self.name} (presets: {known})")
             opts.update(self.presets[preset])
