@@ -320,6 +320,8 @@ class Hand:
             )
         _check_tiles(tiles, meld_objs, tile_set)
         win_tile = None
+        if waiting and win is not None:
+            raise InputError("bad_win", f"a waiting hand has no winning tile yet, but {win!r} was given")
         if not waiting:
             if win is None:
                 win_tile = tiles[-1]  # documented default: the last tile written
