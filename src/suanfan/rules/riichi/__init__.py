@@ -34,8 +34,6 @@ _DORA_NAMES = {
     },
 }
 
-_ORDER = {row.id: i for i, row in enumerate(YAKU)}
-
 
 class Riichi(RuleSet):
     name = "riichi"
@@ -62,16 +60,25 @@ class Riichi(RuleSet):
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         dora_items = _dora(facts, ctx, opts, notes)
         dora_han = sum(i.value * (i.count or 1) for i in dora_items)
-        hand_rows, reading_rows = _specs(facts.closed, opts)
-        hand_found = [item for check, item in hand_rows if check(facts)]
+        spec = _spec(facts.closed, opts)
+        hand_found = [
+            (rank, units, item)
+            for gate, rows in spec.hand_rows
+            if gate is None or getattr(facts, gate)
+            for rank, units, check, item in rows
+            if check(facts)
+        ]
         best = None
         for reading in readings:
-            scored = _score_reading(View(facts, reading), opts, dora_han, hand_found, reading_rows)
+            v = View(facts, reading)
+            scored = _score_reading(v, opts, dora_han, hand_found, spec.rows_for(v))
             key = (scored[0], scored[1], scored[2])
             if best is None or key > best[0]:
-                best = (key, scored, reading)
+                best = (key, scored, reading, v)
         assert best is not None
-        (_, _, _), (base_pts, _, fu, yaku_items, yakuman, fu_parts, limit), reading = best
+        (_, _, _), (base_pts, _, fu, yaku_items, yakuman, pinfu, limit), reading, v = best
+        fu_parts: list[dict] = []
+        compute_fu(v, pinfu, fu_parts)
         yaku_han = sum(i.value * (i.count or 1) for i in yaku_items)
         items = list(yaku_items)
         if not yakuman:
@@ -110,18 +117,18 @@ class Riichi(RuleSet):
         return Result(winning=True, items=tuple(items), han=han, limit=limit, points=pts, **common)
 
 
-_SPECS: dict[tuple, tuple[list, list]] = {}
+class _Spec:
+    """The rows for an open or closed hand under some options, values and choices settled once.
 
+    ``hand_rows``: the per-hand rows as (gate, [(rank, yakuman units, predicate, item)]), a group asked only when
+    the ``HandFacts`` attribute named by its gate is true. ``rows_for(view)``: the reading rows whose ``needs`` a
+    reading of that form and that many chows and triplets meets, found once per shape.
+    """
 
-def _specs(closed: bool, opts: dict) -> tuple[list, list]:
-    """The rows for an open or closed hand under these options, values and choices settled once:
-    (hand rows as (predicate, item), reading rows grouped by what they need as (need, [(predicate, item)]))."""
-    key = (closed, opts["local_yaku"], opts["double_yakuman"])
-    spec = _SPECS.get(key)
-    if spec is None:
-        hand_rows: list = []
-        groups: dict = {}
-        for row in YAKU:
+    def __init__(self, closed: bool, opts: dict) -> None:
+        hand_groups: dict = {}
+        self.reading_rows: list = []
+        for rank, row in enumerate(YAKU):
             facts = row.facts
             if facts.get("local") and not opts["local_yaku"]:
                 continue
@@ -135,50 +142,78 @@ def _specs(closed: bool, opts: dict) -> tuple[list, list]:
                 units = units if opts["double_yakuman"] else 1
                 item = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
             else:
+                units = 0
                 item = row.item(value)
             if facts.get("per_hand"):
-                hand_rows.append((row.check, item))
+                hand_groups.setdefault(facts.get("gate"), []).append((rank, units, row.check, item))
             else:
-                groups.setdefault(facts.get("needs"), []).append((row.check, item))
-        spec = _SPECS[key] = (hand_rows, list(groups.items()))
+                self.reading_rows.append((facts.get("needs"), (rank, units, row.check, item)))
+        self.hand_rows = list(hand_groups.items())
+        self._by_shape: dict[tuple[str, int, int], list] = {}
+
+    def rows_for(self, v: View) -> list:
+        shape = (v.form, len(v.chows), len(v.triplets))
+        rows = self._by_shape.get(shape)
+        if rows is None:
+            rows = self._by_shape[shape] = [row for need, row in self.reading_rows if _meets(shape, need)]
+        return rows
+
+
+_SPECS: dict[tuple, _Spec] = {}
+
+
+def _spec(closed: bool, opts: dict) -> _Spec:
+    key = (closed, opts["local_yaku"], opts["double_yakuman"])
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = _SPECS[key] = _Spec(closed, opts)
     return spec
 
 
-def _meets(v: View, need: tuple | None) -> bool:
+def _meets(shape: tuple[str, int, int], need: tuple | None) -> bool:
+    """Whether a reading of this (form, chows, triplets) has what a row ``needs``."""
     if need is None:
         return True
     what, n = need
     if what == "chows":
-        return len(v.chows) >= n
+        return shape[1] >= n
     if what == "triplets":
-        return len(v.triplets) >= n
-    return v.form == n
+        return shape[2] >= n
+    return shape[0] == n
 
 
-def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list[Item], reading_rows: list):
-    """(base points, han, fu, yaku items, yakuman units, fu parts, limit) of one reading, dora aside."""
-    found = {i.id: i for i in hand_found}
-    for need, rows in reading_rows:
-        if _meets(v, need):
-            for check, item in rows:
-                if check(v):
-                    found[item.id] = item
-    yakuman = sum(i.value // 13 for i in found.values() if i.note and i.note.endswith("yakuman"))
+# A yaku a stronger one replaces (each hand counts the higher of the two): weak id -> the stronger ids.
+_REPLACED_BY: dict[str, tuple[str, ...]] = {}
+for _strong, _weak in REPLACES.items():
+    for _w in _weak:
+        _REPLACED_BY[_w] = (*_REPLACED_BY.get(_w, ()), _strong)
+
+
+def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list):
+    """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside."""
+    found = hand_found + [(rank, units, item) for rank, units, check, item in rows if check(v)]
+    yakuman = 0
+    for _, units, _ in found:
+        yakuman += units
     if yakuman:
-        found = {k: i for k, i in found.items() if i.note and i.note.endswith("yakuman")}
-    for strong, weak in REPLACES.items():
-        if strong in found:
-            for w in weak:
-                found.pop(w, None)
-    items = sorted(found.values(), key=lambda i: _ORDER[i.id])
-    pinfu = "pinfu" in found
-    fu, fu_parts = compute_fu(v, pinfu)
+        found = [f for f in found if f[1]]
+    if len(found) > 1:
+        ids = {item.id for _, _, item in found}
+        found = [f for f in found if not any(s in ids for s in _REPLACED_BY.get(f[2].id, ()))]
+        found.sort(key=_rank)
+    items = [item for _, _, item in found]
+    pinfu = any(item.id == "pinfu" for item in items)
+    fu = compute_fu(v, pinfu)
     han = sum(i.value for i in items)
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
     else:
         base, limit = base_points(han + dora_han, fu, 0, opts) if items else (0, None)
-    return base, han, fu, items, yakuman, fu_parts, limit
+    return base, han, fu, items, yakuman, pinfu, limit
+
+
+def _rank(found: tuple) -> int:
+    return found[0]
 
 
 def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:

@@ -37,38 +37,50 @@ def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
     return d
 
 
-def fu(v: View, pinfu: bool) -> tuple[int, list[dict]]:
-    """The hand's fu, rounded, and its parts."""
+def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
+    """The hand's fu, rounded; its parts are appended to ``parts`` when a list is given (for the reading kept)."""
     f = v.f
-    if v.form == "seven_pairs":
-        return 25, [_part("seven_pairs", 25, "fixed")]
-    if v.form == "thirteen_orphans":
+    form = v.form
+    if form == "seven_pairs":
+        if parts is not None:
+            parts.append(_part("seven_pairs", 25, "fixed"))
+        return 25
+    if form == "thirteen_orphans":
         # Yakuman: fu do not matter; counted like any closed hand for completeness.
-        parts = [_part("base", 20), _part("tsumo", 2) if f.tsumo else _part("menzen_ron", 10)]
-        return (30 if not f.tsumo else 30), parts
+        if parts is not None:
+            parts += [_part("base", 20), _part("tsumo", 2) if f.tsumo else _part("menzen_ron", 10)]
+        return 30
     if pinfu and f.tsumo:
-        return 20, [_part("pinfu_tsumo", 20, "fixed")]
-    parts = [_part("base", 20)]
+        if parts is not None:
+            parts.append(_part("pinfu_tsumo", 20, "fixed"))
+        return 20
+    if parts is not None:
+        parts.append(_part("base", 20))
     total = 20
     if f.closed and not f.tsumo:
-        parts.append(_part("menzen_ron", 10))
+        if parts is not None:
+            parts.append(_part("menzen_ron", 10))
         total += 10
     if f.tsumo and not pinfu:
-        parts.append(_part("tsumo", 2))
+        if parts is not None:
+            parts.append(_part("tsumo", 2))
         total += 2
-    pf = _pair_fu(v)
-    if pf:
-        what = (
-            "dragon"
-            if v.pair >= 31
-            else (
-                "double wind"
-                if pf >= 4 or (v.pair == f.seat and v.pair == f.round)
-                else ("seat wind" if v.pair == f.seat else "round wind")
-            )
-        )
-        parts.append(_part("pair", pf, what, format_tiles([v.pair] * 2)))
-        total += pf
+    pair = v.pair
+    if pair is not None and pair >= 27:
+        pf = _pair_fu(v)
+        if pf:
+            if parts is not None:
+                what = (
+                    "dragon"
+                    if pair >= 31
+                    else (
+                        "double wind"
+                        if pf >= 4 or (pair == f.seat and pair == f.round)
+                        else ("seat wind" if pair == f.seat else "round wind")
+                    )
+                )
+                parts.append(_part("pair", pf, what, format_tiles([pair] * 2)))
+            total += pf
     for tile, concealed, is_kong in v.triplets:
         n = 2
         if tile in YAOCHU_SET:
@@ -77,18 +89,21 @@ def fu(v: View, pinfu: bool) -> tuple[int, list[dict]]:
             n *= 2
         if is_kong:
             n *= 4
-        what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
-        what += "kong" if is_kong else "pung"
-        parts.append(_part("set", n, what, _set_text(tile, is_kong)))
+        if parts is not None:
+            what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
+            what += "kong" if is_kong else "pung"
+            parts.append(_part("set", n, what, _set_text(tile, is_kong)))
         total += n
     if v.wait in _WAIT_NAMES:
-        parts.append(_part("wait", 2, _WAIT_NAMES[v.wait]))
+        if parts is not None:
+            parts.append(_part("wait", 2, _WAIT_NAMES[v.wait]))
         total += 2
     rounded = -(-total // 10) * 10
     if rounded == 20 and not f.closed:
         # An open hand with no fu beyond the base is valued 30 (seed 003 rule C).
-        parts.append(_part("open_pinfu", 10, "open hand with no fu is 30"))
-        return 30, parts
-    if rounded != total:
+        if parts is not None:
+            parts.append(_part("open_pinfu", 10, "open hand with no fu is 30"))
+        return 30
+    if rounded != total and parts is not None:
         parts.append(_part("round_up", rounded - total, f"{total} -> {rounded}"))
-    return rounded, parts
+    return rounded

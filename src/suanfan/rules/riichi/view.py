@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, PUNG, Reading
 from ...tiles import KIND, RED0, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
+_YAOCHU_OF = itemgetter(*YAOCHU)
+
+
+_WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
 class HandFacts:
@@ -22,44 +28,72 @@ class HandFacts:
         "seat",
         "round",
         "suits",
+        "one_suit",
         "honors",
         "yaochu_only",
         "no_yaochu",
         "n_kongs",
         "win",
         "reds",
+        "flags",
     )
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
         self.hand = hand
         self.ctx = ctx
         self.opts = opts
-        counts = hand.counts
+        counts = list(hand.counts34)
         reds = 0
         for t in hand.concealed:
             if t >= RED0:
                 reds += 1
         n_kongs = 0
+        closed = True
         for m in hand.melds:
-            n_kongs += m.is_kong
+            if m.kind != "ankan":
+                closed = False
+                if m.kind != "chi" and m.kind != "pon":
+                    n_kongs += 1
+            else:
+                n_kongs += 1
             for t in m.tiles:
                 counts[KIND[t]] += 1
                 if t >= RED0:
                     reds += 1
         self.reds = reds
         self.counts = counts
-        self.closed = hand.is_closed
+        self.closed = closed
         self.tsumo = ctx.tsumo
-        self.seat = wind_tile(ctx.seat_wind)
-        self.round = wind_tile(ctx.round_wind)
-        self.suits = {s for s in range(3) if any(counts[s * 9 : s * 9 + 9])}
+        self.seat = _WIND_TILE[ctx.seat_wind]
+        self.round = _WIND_TILE[ctx.round_wind]
+        suits = set()
+        if any(counts[0:9]):
+            suits.add(0)
+        if any(counts[9:18]):
+            suits.add(1)
+        if any(counts[18:27]):
+            suits.add(2)
+        self.suits = suits
+        self.one_suit = len(suits) <= 1
         self.honors = any(counts[27:34])
-        total = sum(counts)
-        yaochu = sum([counts[t] for t in YAOCHU])
-        self.yaochu_only = yaochu == total
+        yaochu = sum(_YAOCHU_OF(counts))
+        self.yaochu_only = yaochu == sum(counts)
         self.no_yaochu = yaochu == 0
         self.n_kongs = n_kongs
         self.win = KIND[hand.win_tile]
+        # a win-context flag that a per-hand row reads (the rows gated "flags")
+        self.flags = (
+            ctx.riichi
+            or ctx.double_riichi
+            or ctx.ippatsu
+            or ctx.rinshan
+            or ctx.chankan
+            or ctx.haitei
+            or ctx.houtei
+            or ctx.tenhou
+            or ctx.chiihou
+            or ctx.renhou
+        )
 
 
 class View:

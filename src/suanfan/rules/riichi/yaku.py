@@ -5,7 +5,9 @@ Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the opt
 The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``, the ``HandFacts`` of the whole
 hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
 ``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
-("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. Which yaku a stronger one replaces is in ``replaces``.
+("triplets", n) at least n pungs or kongs, ("form", f) the reading's form; ``gate`` names the ``HandFacts`` fact a
+per-hand row needs to be true to be worth asking (flags: a win-context flag is set; honors; one_suit: at most one
+suit; yaochu_only; n_kongs). Which yaku a stronger one replaces is in ``replaces``.
 """
 
 from __future__ import annotations
@@ -28,12 +30,12 @@ def _yaochu(t: int) -> bool:
 # ---- one han -------------------------------------------------------------------------------------------------
 
 
-@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0, per_hand=True)
+@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0, gate="flags", per_hand=True)
 def riichi(f: HandFacts) -> bool:
     return f.ctx.riichi or f.ctx.double_riichi
 
 
-@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0, per_hand=True)
+@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0, gate="flags", per_hand=True)
 def ippatsu(f: HandFacts) -> bool:
     return f.ctx.ippatsu
 
@@ -60,7 +62,7 @@ def tanyao(f: HandFacts) -> bool:
 
 
 def _yakuhai_row(id_: str, tile: int, en: str, zh: str, ja: str) -> None:
-    @yaku(id_, 1, en=en, zh=zh, ja=ja, per_hand=True)
+    @yaku(id_, 1, en=en, zh=zh, ja=ja, gate="honors", per_hand=True)
     def check(f: HandFacts) -> bool:
         return f.counts[tile] >= 3
 
@@ -70,32 +72,32 @@ _yakuhai_row("hatsu", 32, "Green Dragon", "役牌 发", "役牌 發")
 _yakuhai_row("chun", 33, "Red Dragon", "役牌 中", "役牌 中")
 
 
-@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌", per_hand=True)
+@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌", gate="honors", per_hand=True)
 def seat_wind(f: HandFacts) -> bool:
     return f.counts[f.seat] >= 3
 
 
-@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌", per_hand=True)
+@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌", gate="honors", per_hand=True)
 def round_wind(f: HandFacts) -> bool:
     return f.counts[f.round] >= 3
 
 
-@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", per_hand=True)
+@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", gate="flags", per_hand=True)
 def rinshan(f: HandFacts) -> bool:
     return f.ctx.rinshan
 
 
-@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓", per_hand=True)
+@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓", gate="flags", per_hand=True)
 def chankan(f: HandFacts) -> bool:
     return f.ctx.chankan
 
 
-@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月", per_hand=True)
+@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月", gate="flags", per_hand=True)
 def haitei(f: HandFacts) -> bool:
     return f.ctx.haitei
 
 
-@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚", per_hand=True)
+@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚", gate="flags", per_hand=True)
 def houtei(f: HandFacts) -> bool:
     return f.ctx.houtei
 
@@ -103,7 +105,17 @@ def houtei(f: HandFacts) -> bool:
 # ---- two han -------------------------------------------------------------------------------------------------
 
 
-@yaku("double_riichi", 2, en="Double Riichi", zh="双立直", ja="ダブル立直", open=0, replaces=("riichi",), per_hand=True)
+@yaku(
+    "double_riichi",
+    2,
+    en="Double Riichi",
+    zh="双立直",
+    ja="ダブル立直",
+    open=0,
+    replaces=("riichi",),
+    gate="flags",
+    per_hand=True,
+)
 def double_riichi(f: HandFacts) -> bool:
     return f.ctx.double_riichi
 
@@ -141,7 +153,7 @@ def sanankou(v: View) -> bool:
     return v.concealed_triplets == 3
 
 
-@yaku("sankantsu", 2, en="Three Kongs", zh="三杠子", ja="三槓子", per_hand=True)
+@yaku("sankantsu", 2, en="Three Kongs", zh="三杠子", ja="三槓子", gate="n_kongs", per_hand=True)
 def sankantsu(f: HandFacts) -> bool:
     return f.n_kongs == 3
 
@@ -152,12 +164,21 @@ def chanta(v: View) -> bool:
     return v.regular and bool(v.chows) and v.f.honors and v.blocks_all_contain(_yaochu)
 
 
-@yaku("honroutou", 2, en="All Terminals and Honors", zh="混老头", ja="混老頭", replaces=("chanta",), per_hand=True)
+@yaku(
+    "honroutou",
+    2,
+    en="All Terminals and Honors",
+    zh="混老头",
+    ja="混老頭",
+    replaces=("chanta",),
+    gate="yaochu_only",
+    per_hand=True,
+)
 def honroutou(f: HandFacts) -> bool:
     return f.yaochu_only and f.honors and bool(f.suits)
 
 
-@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元", per_hand=True)
+@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元", gate="honors", per_hand=True)
 def shousangen(f: HandFacts) -> bool:
     c = sorted(f.counts[31:34])
     return c[0] == 2 and c[1] >= 3
@@ -202,12 +223,22 @@ def junchan(v: View) -> bool:
     return v.regular and bool(v.chows) and not v.f.honors and v.blocks_all_contain(is_terminal)
 
 
-@yaku("honitsu", 3, en="Half Flush", zh="混一色", ja="混一色", open=2, per_hand=True)
+@yaku("honitsu", 3, en="Half Flush", zh="混一色", ja="混一色", open=2, gate="one_suit", per_hand=True)
 def honitsu(f: HandFacts) -> bool:
     return len(f.suits) == 1 and f.honors
 
 
-@yaku("chinitsu", 6, en="Full Flush", zh="清一色", ja="清一色", open=5, replaces=("honitsu",), per_hand=True)
+@yaku(
+    "chinitsu",
+    6,
+    en="Full Flush",
+    zh="清一色",
+    ja="清一色",
+    open=5,
+    replaces=("honitsu",),
+    gate="one_suit",
+    per_hand=True,
+)
 def chinitsu(f: HandFacts) -> bool:
     return len(f.suits) == 1 and not f.honors
 
@@ -220,6 +251,7 @@ def chinitsu(f: HandFacts) -> bool:
     ja="人和",
     open=0,
     doc="option renhou: mangan (5 han, adds to the others) or yakuman; off by default",
+    gate="flags",
     per_hand=True,
 )
 def renhou(f: HandFacts) -> bool:
@@ -285,23 +317,45 @@ def suuankou_tanki(v: View) -> bool:
     return v.concealed_triplets == 4 and v.wait == "tanki"
 
 
-@yaku("daisangen", "yakuman", en="Big Three Dragons", zh="大三元", ja="大三元", yakuman=1, pao=True, per_hand=True)
+@yaku(
+    "daisangen",
+    "yakuman",
+    en="Big Three Dragons",
+    zh="大三元",
+    ja="大三元",
+    yakuman=1,
+    pao=True,
+    gate="honors",
+    per_hand=True,
+)
 def daisangen(f: HandFacts) -> bool:
     return min(f.counts[31:34]) >= 3
 
 
-@yaku("shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1, per_hand=True)
+@yaku(
+    "shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1, gate="honors", per_hand=True
+)
 def shousuushii(f: HandFacts) -> bool:
     c = sorted(f.counts[27:31])
     return c[0] == 2 and c[1] >= 3
 
 
-@yaku("daisuushii", "double yakuman", en="Big Four Winds", zh="大四喜", ja="大四喜", yakuman=2, pao=True, per_hand=True)
+@yaku(
+    "daisuushii",
+    "double yakuman",
+    en="Big Four Winds",
+    zh="大四喜",
+    ja="大四喜",
+    yakuman=2,
+    pao=True,
+    gate="honors",
+    per_hand=True,
+)
 def daisuushii(f: HandFacts) -> bool:
     return min(f.counts[27:31]) >= 3
 
 
-@yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1, per_hand=True)
+@yaku("tsuuiisou", "yakuman", en="All Honors", zh="字一色", ja="字一色", yakuman=1, gate="one_suit", per_hand=True)
 def tsuuiisou(f: HandFacts) -> bool:
     return not f.suits
 
@@ -314,6 +368,7 @@ def tsuuiisou(f: HandFacts) -> bool:
     ja="緑一色",
     yakuman=1,
     doc="green tiles only (2s 3s 4s 6s 8s 6z); 6z not required (Tenhou)",
+    gate="one_suit",
     per_hand=True,
 )
 def ryuuiisou(f: HandFacts) -> bool:
@@ -323,12 +378,24 @@ def ryuuiisou(f: HandFacts) -> bool:
     return sum([c[t] for t in GREEN]) == sum(c)
 
 
-@yaku("chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1, per_hand=True)
+@yaku(
+    "chinroutou", "yakuman", en="All Terminals", zh="清老头", ja="清老頭", yakuman=1, gate="yaochu_only", per_hand=True
+)
 def chinroutou(f: HandFacts) -> bool:
     return f.yaochu_only and not f.honors
 
 
-@yaku("chuuren", "yakuman", en="Nine Gates", zh="九莲宝灯", ja="九蓮宝燈", yakuman=1, open=0, per_hand=True)
+@yaku(
+    "chuuren",
+    "yakuman",
+    en="Nine Gates",
+    zh="九莲宝灯",
+    ja="九蓮宝燈",
+    yakuman=1,
+    open=0,
+    gate="one_suit",
+    per_hand=True,
+)
 def chuuren(f: HandFacts) -> bool:
     return _chuuren(f) == 1
 
@@ -341,6 +408,7 @@ def chuuren(f: HandFacts) -> bool:
     ja="純正九蓮宝燈",
     yakuman=2,
     open=0,
+    gate="one_suit",
     per_hand=True,
 )
 def junsei_chuuren(f: HandFacts) -> bool:
@@ -359,17 +427,21 @@ def _chuuren(f: HandFacts) -> int:
     return 2 if extra[f.win - s] == 1 else 1
 
 
-@yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1, per_hand=True)
+@yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1, gate="n_kongs", per_hand=True)
 def suukantsu(f: HandFacts) -> bool:
     return f.n_kongs == 4
 
 
-@yaku("tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0, per_hand=True)
+@yaku(
+    "tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0, gate="flags", per_hand=True
+)
 def tenhou(f: HandFacts) -> bool:
     return f.ctx.tenhou
 
 
-@yaku("chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0, per_hand=True)
+@yaku(
+    "chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0, gate="flags", per_hand=True
+)
 def chiihou(f: HandFacts) -> bool:
     return f.ctx.chiihou
 
@@ -383,6 +455,7 @@ def chiihou(f: HandFacts) -> bool:
     yakuman=1,
     open=0,
     doc="option renhou = yakuman",
+    gate="flags",
     per_hand=True,
 )
 def renhou_yakuman(f: HandFacts) -> bool:
