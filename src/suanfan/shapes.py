@@ -17,7 +17,7 @@ from itertools import product
 from operator import itemgetter
 
 from .hand import Hand, Meld
-from .tiles import N_KINDS, YAOCHU, format_tiles, kind
+from .tiles import KIND, N_KINDS, YAOCHU, format_tiles
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
 
@@ -208,53 +208,68 @@ def concealed_block(kind_: str, tile: int) -> Block:
     return b
 
 
-_SUIT_BLOCKS: dict[tuple[bytes, bool, int], tuple[tuple[Block, ...], ...]] = {}
+class _SuitTable(dict):
+    """One suit's counts (9 bytes; 7 for the honors) -> (pairs, splits): the table a hand's split is read from.
 
+    ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
+    ``splits`` are the suit's ways to be read, ((sets), (pair,) or ()) as shared blocks; none when it cannot be read.
+    Filled on first sight of a pattern, so each pattern is split once per process.
+    """
 
-def _suit_blocks(
-    counts: bytes, need_pair: bool, offset: int
-) -> tuple[tuple[tuple[Block, ...], tuple[Block, ...]], ...]:
-    """``suit_decompositions`` as shared blocks, ((sets), (pair,) or ()), tiles numbered from ``offset``; cached."""
-    key = (counts, need_pair, offset)
-    out = _SUIT_BLOCKS.get(key)
-    if out is None:
-        out = _SUIT_BLOCKS[key] = tuple(
-            (
-                tuple(concealed_block(k, offset + t) for k, t in sets),
-                (concealed_block(PAIR, offset + pair),) if pair >= 0 else (),
+    def __init__(self, offset: int) -> None:
+        super().__init__()
+        self.offset = offset
+
+    def __missing__(self, counts: bytes) -> tuple[int, tuple]:
+        rem = sum(counts) % 3
+        offset = self.offset
+        if rem == 1:
+            entry: tuple[int, tuple] = (0, ())
+        elif offset == 27:
+            honors = _honor_split([0] * 27 + list(counts))
+            entry = (rem // 2, ())
+            if honors is not None:
+                sets = tuple(concealed_block(k, t) for k, t in honors[0])
+                pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
+                entry = (rem // 2, ((sets, pair),))
+        else:
+            entry = (
+                rem // 2,
+                tuple(
+                    (
+                        tuple(concealed_block(k, offset + t) for k, t in sets),
+                        (concealed_block(PAIR, offset + pair),) if pair >= 0 else (),
+                    )
+                    for sets, pair in suit_decompositions(tuple(counts), rem == 2)
+                ),
             )
-            for sets, pair in suit_decompositions(tuple(counts), need_pair)
-        )
-    return out
+        self[counts] = entry
+        return entry
 
 
-def split_blocks(counts: list[int]) -> list[tuple[Block, ...]]:
+_MAN, _PIN, _SOU, _HONORS = _SuitTable(0), _SuitTable(9), _SuitTable(18), _SuitTable(27)
+
+
+def split_blocks(counts) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into set blocks and one pair block (the pair last)."""
     m = bytes(counts)
-    rems = (sum(m[0:9]) % 3, sum(m[9:18]) % 3, sum(m[18:27]) % 3, sum(m[27:34]) % 3)
-    if rems.count(2) != 1 or 1 in rems:
-        return []
-    hb: tuple[Block, ...] = ()
-    hp: tuple[Block, ...] = ()
-    if rems[3] or sum(m[27:34]):
-        honors = _honor_split(counts)
-        if honors is None:
-            return []
-        hb = tuple(concealed_block(k, t) for k, t in honors[0])
-        hp = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-    a = _suit_blocks(m[0:9], rems[0] == 2, 0)
+    pa, a = _MAN[m[0:9]]
     if not a:
         return []
-    b = _suit_blocks(m[9:18], rems[1] == 2, 9)
+    pb, b = _PIN[m[9:18]]
     if not b:
         return []
-    c = _suit_blocks(m[18:27], rems[2] == 2, 18)
+    pc, c = _SOU[m[18:27]]
     if not c:
         return []
+    ph, h = _HONORS[m[27:34]]
+    if not h or pa + pb + pc + ph != 1:
+        return []
+    ((sh, ph_),) = h
     if len(a) == 1 and len(b) == 1 and len(c) == 1:
-        (sa, pa), (sb, pb), (sc, pc) = a[0], b[0], c[0]
-        return [sa + sb + sc + hb + pa + pb + pc + hp]
-    return [sa + sb + sc + hb + pa + pb + pc + hp for sa, pa in a for sb, pb in b for sc, pc in c]
+        (sa, pa_), (sb, pb_), (sc, pc_) = a[0], b[0], c[0]
+        return [sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_]
+    return [sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_ for sa, pa_ in a for sb, pb_ in b for sc, pc_ in c]
 
 
 @lru_cache(maxsize=1024)
@@ -316,8 +331,8 @@ def readings(
     knitted: bool = False,
 ) -> list[Reading]:
     """Every reading of a complete hand, with every place the winning tile can take."""
-    counts = hand.counts
-    win = kind(hand.win_tile) if hand.win_tile is not None else None
+    counts = hand.counts34
+    win = KIND[hand.win_tile] if hand.win_tile is not None else None
     meld_blocks = [_meld_block(m) for m in hand.melds]
     out: list[Reading] = []
     _regular(counts, meld_blocks, win, "regular", out)
@@ -352,7 +367,7 @@ def _contains(b: Block, t: int) -> bool:
     return b.tile == t
 
 
-def _regular(counts: list[int], fixed: list[Block], win: int | None, form: str, out: list[Reading]) -> None:
+def _regular(counts, fixed: list[Block], win: int | None, form: str, out: list[Reading]) -> None:
     fixed_t = tuple(fixed)
     n_fixed = len(fixed_t)
     for concealed in split_blocks(counts):
@@ -360,11 +375,12 @@ def _regular(counts: list[int], fixed: list[Block], win: int | None, form: str, 
         if win is None:
             out.append(Reading(form, blocks, None, ""))
             continue
-        placed: set[Block] = set()
+        prev = None
         for i in range(n_fixed, len(blocks)):
             b = blocks[i]
-            if b not in placed and _contains(b, win):
-                placed.add(b)
+            # a split's equal blocks are one shared instance, side by side: the tile takes each place once
+            if b is not prev and _contains(b, win):
                 out.append(Reading(form, blocks, i, _wait_of(b.kind, b.tile, win)))
+            prev = b
         if fixed_t and fixed_t[0].kind == KNITTED and _contains(fixed_t[0], win):
             out.append(Reading(form, blocks, 0, "knitted"))
