@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from .errors import InputError
+from .result import filled
 from .tiles import (
     FLOWER0,
     KIND,
@@ -133,7 +134,7 @@ def _parse_meld_text(spec: str) -> Meld:
     return Meld._parse(spec)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Context:
     """How the hand was won: the contract's win context. Rule-set flags go in ``extra``."""
 
@@ -223,7 +224,8 @@ def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
             extra[key] = value
         else:
             raise InputError("bad_context", f"unknown field '{key}'")
-    return Context(**kwargs, extra=extra)
+    kwargs["extra"] = extra
+    return filled(Context, kwargs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, Context, Hand
-from ...result import Item, Result
+from ...result import Item, Result, filled
 from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
@@ -35,6 +35,10 @@ _DORA_NAMES = {
 }
 
 
+# Besides four sets and a pair: seven pairs (a four of a kind is not two pairs) and thirteen orphans.
+_FORMS = {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
+
+
 class Riichi(RuleSet):
     name = "riichi"
     names = {"en": "Japanese Riichi", "zh": "日本麻将 (立直麻将)", "ja": "リーチ麻雀"}
@@ -46,16 +50,16 @@ class Riichi(RuleSet):
     items = YAKU
 
     def forms(self, opts: dict) -> dict:
-        return {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
+        return dict(_FORMS)
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         facts = HandFacts(hand, ctx, opts)
         _check_context(facts)
-        base = dict(rules=self.name, hand=hand.text(), melds=tuple(str(m) for m in hand.melds))
-        readings = shapes.readings(hand, **self.forms(opts))
+        readings = shapes.readings(hand, **_FORMS)
         notes: list[str] = []
         if not readings:
-            return Result(winning=False, reason="not_winning", **base)
+            melds = tuple(str(m) for m in hand.melds)
+            return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         if ctx.renhou and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         dora_items = _dora(facts, ctx, opts, notes)
@@ -76,10 +80,9 @@ class Riichi(RuleSet):
             if best is None or key > best[0]:
                 best = (key, scored, reading, v)
         assert best is not None
-        (_, _, _), (base_pts, _, fu, yaku_items, yakuman, pinfu, limit), reading, v = best
+        (_, _, _), (base_pts, yaku_han, fu, yaku_items, yakuman, pinfu, limit), reading, v = best
         fu_parts: list[dict] = []
         compute_fu(v, pinfu, fu_parts)
-        yaku_han = sum(i.value * (i.count or 1) for i in yaku_items)
         items = list(yaku_items)
         if not yakuman:
             items += dora_items
@@ -87,16 +90,28 @@ class Riichi(RuleSet):
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
             explain["notes"] = notes
-        common = dict(decomposition=tuple(reading.texts()), fu=fu, explain=explain, **base)
+        fields = {
+            "rules": self.name,
+            "hand": hand.text(),
+            "melds": tuple(str(m) for m in hand.melds),
+            "decomposition": tuple(reading.texts()),
+            "items": tuple(items),
+            "han": han,
+            "fu": fu,
+            "explain": explain,
+        }
         if not yaku_items:
-            return Result(winning=False, reason="no_yaku", items=tuple(items), han=han, **common)
+            fields["reason"] = "no_yaku"
+            return filled(Result, fields)
         if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
-            return Result(winning=False, reason="below_minimum", items=tuple(items), han=han, **common)
+            fields["reason"] = "below_minimum"
+            return filled(Result, fields)
         if not yakuman:
             base_pts, limit = base_points(han, fu, 0, opts)
         pao_base = 0
-        pao_seat = ctx.extra.get("pao")
+        extra = ctx.extra
+        pao_seat = extra.get("pao") if extra else None
         if pao_seat is not None:
             liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
             units = sum(i.value // 13 for i in yaku_items if i.id in liable)
@@ -105,16 +120,19 @@ class Riichi(RuleSet):
             pao_base = 8000 * units
         pts = payments(
             base_pts,
-            ctx.is_dealer,
+            ctx.seat_wind == "E",
             ctx.tsumo,
             ctx.honba,
             ctx.riichi_sticks,
             pao_base,
             pao_seat,
-            ctx.extra.get("discarder"),
+            extra.get("discarder") if extra else None,
         )
         explain["base_points"] = base_pts
-        return Result(winning=True, items=tuple(items), han=han, limit=limit, points=pts, **common)
+        fields["winning"] = True
+        fields["limit"] = limit
+        fields["points"] = pts
+        return filled(Result, fields)
 
 
 class _Spec:
