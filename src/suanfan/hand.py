@@ -228,7 +228,7 @@ def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
     return filled(Context, kwargs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hand:
     """A winning (14-tile) or waiting (13-tile) hand.
 
@@ -283,8 +283,11 @@ class Hand:
             melds = [melds]  # one meld given on its own
         elif melds is not None and not isinstance(melds, (list, tuple)):
             raise InputError("bad_meld", f"melds is a list of melds like ['pon:777z', 'chi:123m'], not {melds!r}")
-        meld_objs = tuple(Meld.parse(m) for m in (melds or ()))
-        flower_tiles = [t for t in tiles if 34 <= t < 42]
+        meld_objs = tuple(Meld.parse(m) for m in melds) if melds else ()
+        counts = [0] * 45  # by tile id: red fives and flowers apart
+        for t in tiles:
+            counts[t] += 1
+        flower_tiles = [t for t in tiles if 34 <= t < 42] if any(counts[34:42]) else []
         if flower_tiles:
             tiles = [t for t in tiles if not is_flower(t)]
         if flowers is not None:
@@ -320,7 +323,11 @@ class Hand:
                 f"hand '{format_tiles(tiles)}' has {len(tiles)} tiles; {want} are needed{melds_txt} "
                 f"({'13' if waiting else '14'} − 3 per meld{'' if waiting else ', winning tile included'})",
             )
-        _check_tiles(tiles, meld_objs, tile_set)
+        in_hand = list(counts)
+        for m in meld_objs:
+            for t in m.tiles:
+                counts[t] += 1
+        _check_tiles(counts, tile_set)
         win_tile = None
         if waiting and win is not None:
             raise InputError("bad_win", f"a waiting hand has no winning tile yet, but {win!r} was given")
@@ -338,16 +345,23 @@ class Hand:
                         )
                     if win_tile >= RED0 or not any(t == kind(t) for t in same):
                         win_tile = same[0]
-        return cls(tuple(tiles), meld_objs, win_tile, tuple(sorted(flower_tiles)))
+        counts34 = in_hand[:34]
+        if in_hand[42] or in_hand[43] or in_hand[44]:
+            counts34[4] += in_hand[42]
+            counts34[13] += in_hand[43]
+            counts34[22] += in_hand[44]
+        fields = {
+            "concealed": tuple(tiles),
+            "melds": meld_objs,
+            "win_tile": win_tile,
+            "flowers": tuple(sorted(flower_tiles)) if flower_tiles else (),
+            "counts34": tuple(counts34),
+        }
+        return filled(cls, fields)
 
 
-def _check_tiles(tiles: list[int], melds: tuple[Meld, ...], tile_set: TileSet) -> None:
-    counts = [0] * 45
-    for t in tiles:
-        counts[t] += 1
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
+def _check_tiles(counts: list[int], tile_set: TileSet) -> None:
+    """``counts`` by tile id, the hand's and its melds' (red fives are added to the fives here)."""
     if counts[42] or counts[43] or counts[44]:
         for s in range(3):
             n = counts[RED0 + s]

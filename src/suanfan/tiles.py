@@ -153,7 +153,6 @@ def _suited(num: int, s: int, red: bool) -> int:
 
 
 _MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-8]+f)+")
-_MPSZ_GROUP = re.compile(r"([0-9]+)([mpszf])")
 _ID = {
     (str(d), c): (RED0 + "mps".index(c) if d == 0 else "mpsz".index(c) * 9 + d - 1)
     for c in "mpsz"
@@ -166,14 +165,32 @@ _ID.update({(str(d), "f"): FLOWER0 + d - 1 for d in range(1, 9)})
 _ONE = {name: (t,) for t, name in enumerate(_NAMES)}  # "5m" -> (4,), "0p" -> (43,)
 
 
+class _Groups(dict):
+    """One mpsz group (``123m``, ``55z``) -> its tiles, read once: hands are made of few distinct groups."""
+
+    def __missing__(self, group: str) -> tuple[int, ...]:
+        c = group[-1]
+        tiles = tuple(_ID[(d, c)] for d in group[:-1])
+        if len(self) < 100_000:  # bounded: an endless stream of odd groups cannot grow it without end
+            self[group] = tiles
+        return tiles
+
+
+_GROUPS = _Groups()
+_MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
+
+
 def _parse_cached(text: str) -> tuple[int, ...]:
-    """Plain mpsz (the common case) by a table look-up; anything else by the full reader."""
+    """Plain mpsz (the common case) by table look-ups; anything else by the full reader."""
     one = _ONE.get(text)
     if one is not None:
         return one
     if _MPSZ.fullmatch(text):
-        ids = _ID
-        return tuple(ids[(d, c)] for digits, c in _MPSZ_GROUP.findall(text) for d in digits)
+        groups = _GROUPS
+        out: tuple[int, ...] = ()
+        for group in _MPSZ_GROUP_TEXT.findall(text):
+            out += groups[group]
+        return out
     return _parse_any(text)
 
 
@@ -294,6 +311,9 @@ def parse_tiles(text: str | list | tuple) -> list[int]:
 
 def parse_tile(text: str | int) -> int:
     """Exactly one tile."""
+    one = _ONE.get(text) if text.__class__ is str else None
+    if one is not None:
+        return one[0]
     tiles = parse_tiles([text] if isinstance(text, (str, int)) else text)
     if len(tiles) != 1:
         raise InputError("bad_tile", f"'{text}' should be exactly one tile, it is {len(tiles)}")
