@@ -56,6 +56,11 @@ class Meld:
     kind: str
     tiles: tuple[int, ...]
     source: str | None = None
+    text: str = field(init=False, repr=False, compare=False)  # ``pon:777z@L``, written once
+
+    def __post_init__(self) -> None:
+        text = f"{self.kind}:{format_tiles(self.tiles)}" + (f"@{self.source}" if self.source else "")
+        object.__setattr__(self, "text", text)
 
     @property
     def is_kong(self) -> bool:
@@ -72,7 +77,7 @@ class Meld:
         return min(kind(t) for t in self.tiles)
 
     def __str__(self) -> str:
-        return f"{self.kind}:{format_tiles(self.tiles)}" + (f"@{self.source}" if self.source else "")
+        return self.text
 
     @classmethod
     def parse(cls, spec) -> Meld:

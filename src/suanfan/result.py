@@ -20,7 +20,7 @@ def filled(cls: type, fields: dict) -> Any:
     return obj
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Item:
     """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
 
@@ -39,7 +39,7 @@ class Item:
         return d
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Payment:
     """``payer`` pays ``amount`` to the winner (``payer``: discarder, dealer, non_dealer, other, each, a seat...)."""
 
@@ -54,7 +54,7 @@ class Payment:
         return d
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Points:
     hand: int | float = 0
     received: int | float = 0

@@ -17,6 +17,7 @@ from itertools import product
 from operator import itemgetter
 
 from .hand import Hand, Meld
+from .result import filled
 from .tiles import KIND, N_KINDS, YAOCHU, format_tiles
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
@@ -63,7 +64,7 @@ def _block_text(kind_: str, tile: int) -> str:
     return format_tiles(Block(kind_, tile).tiles)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reading:
     """One way to read the hand.
 
@@ -380,7 +381,8 @@ def _regular(counts, fixed: list[Block], win: int | None, form: str, out: list[R
             b = blocks[i]
             # a split's equal blocks are one shared instance, side by side: the tile takes each place once
             if b is not prev and _contains(b, win):
-                out.append(Reading(form, blocks, i, _wait_of(b.kind, b.tile, win)))
+                wait = _wait_of(b.kind, b.tile, win)
+                out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))
             prev = b
         if fixed_t and fixed_t[0].kind == KNITTED and _contains(fixed_t[0], win):
             out.append(Reading(form, blocks, 0, "knitted"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import groupby
 
 from .errors import InputError
 
@@ -106,24 +107,28 @@ def sort_tiles(tiles) -> list[int]:
     return sorted(tiles, key=_RANK.__getitem__)
 
 
-@lru_cache(maxsize=65536)
-def _format(tiles: tuple[int, ...]) -> str:
-    out: list[str] = []
-    letter = ""
-    for t in tiles:
-        name = _NAMES[t]
-        if name[1] != letter and letter:
-            out.append(letter)
-        letter = name[1]
-        out.append(name[0])
-    if letter:
-        out.append(letter)
-    return "".join(out)
+class _GroupText(dict):
+    """A run of tiles of one suit -> its mpsz group (``(0, 1, 2)`` -> ``123m``), written once per run."""
+
+    def __missing__(self, run: tuple[int, ...]) -> str:
+        text = "".join([_NAMES[t][0] for t in run]) + _NAMES[run[0]][1]
+        if len(self) < 100_000:
+            self[run] = text
+        return text
+
+
+_GROUP_TEXT = _GroupText()
+_LETTER = [name[1] for name in _NAMES]
+
+
+def _format(tiles) -> str:
+    group_text = _GROUP_TEXT
+    return "".join([group_text[tuple(run)] for _, run in groupby(tiles, _LETTER.__getitem__)])
 
 
 def format_tiles(tiles, sort: bool = True) -> str:
     """Canonical grouped mpsz: ``123m0p55z``; red fives written as 0 just before the plain fives."""
-    return _format(tuple(sorted(tiles, key=_RANK.__getitem__)) if sort else tuple(tiles))
+    return _format(sorted(tiles, key=_RANK.__getitem__) if sort else tiles)
 
 
 _CN_DIGITS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}

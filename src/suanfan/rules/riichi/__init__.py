@@ -6,6 +6,8 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, Context, Hand
@@ -65,24 +67,25 @@ class Riichi(RuleSet):
         dora_items = _dora(facts, ctx, opts, notes)
         dora_han = sum(i.value * (i.count or 1) for i in dora_items)
         spec = _spec(facts.closed, opts)
-        hand_found = [
-            (rank, units, item)
-            for gate, rows in spec.hand_rows
-            if gate is None or getattr(facts, gate)
-            for rank, units, check, item in rows
-            if check(facts)
-        ]
-        best = None
-        for reading in readings:
-            v = View(facts, reading)
-            scored = _score_reading(v, opts, dora_han, hand_found, spec.rows_for(v))
-            key = (scored[0], scored[1], scored[2])
-            if best is None or key > best[0]:
-                best = (key, scored, reading, v)
-        assert best is not None
-        (_, _, _), (base_pts, yaku_han, fu, yaku_items, yakuman, pinfu, limit), reading, v = best
+        gates = spec.gates(facts)
+        hand_found = [(rank, units, item) for rank, units, check, item in spec.hand_rows(gates) if check(facts)]
         fu_parts: list[dict] = []
-        compute_fu(v, pinfu, fu_parts)
+        if len(readings) == 1:
+            reading = readings[0]
+            v = View(facts, reading)
+            scored = _score_reading(v, opts, dora_han, hand_found, spec.reading_rows(gates, v), fu_parts)
+        else:
+            best = None
+            for reading in readings:
+                v = View(facts, reading)
+                scored = _score_reading(v, opts, dora_han, hand_found, spec.reading_rows(gates, v))
+                key = (scored[0], scored[1], scored[2])
+                if best is None or key > best[0]:
+                    best = (key, scored, reading, v)
+            assert best is not None
+            _, scored, reading, v = best
+            compute_fu(v, scored[5], fu_parts)
+        base_pts, yaku_han, fu, yaku_items, yakuman, _, limit = scored
         items = list(yaku_items)
         if not yakuman:
             items += dora_items
@@ -138,14 +141,14 @@ class Riichi(RuleSet):
 class _Spec:
     """The rows for an open or closed hand under some options, values and choices settled once.
 
-    ``hand_rows``: the per-hand rows as (gate, [(rank, yakuman units, predicate, item)]), a group asked only when
-    the ``HandFacts`` attribute named by its gate is true. ``rows_for(view)``: the reading rows whose ``needs`` a
-    reading of that form and that many chows and triplets meets, found once per shape.
+    A row is worth asking only when the ``HandFacts`` fact named by its ``gate`` is true and, for a reading row,
+    when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``hand_rows(gates)``
+    and ``reading_rows(gates, view)`` are the rows worth asking, as (rank, yakuman units, predicate, item), each
+    list found once per combination of gate facts (and form, chows and triplets) and kept.
     """
 
     def __init__(self, closed: bool, opts: dict) -> None:
-        hand_groups: dict = {}
-        self.reading_rows: list = []
+        self.rows: list = []  # (per_hand, gate, needs, (rank, units, predicate, item))
         for rank, row in enumerate(YAKU):
             facts = row.facts
             if facts.get("local") and not opts["local_yaku"]:
@@ -162,18 +165,29 @@ class _Spec:
             else:
                 units = 0
                 item = row.item(value)
-            if facts.get("per_hand"):
-                hand_groups.setdefault(facts.get("gate"), []).append((rank, units, row.check, item))
-            else:
-                self.reading_rows.append((facts.get("needs"), (rank, units, row.check, item)))
-        self.hand_rows = list(hand_groups.items())
-        self._by_shape: dict[tuple[str, int, int], list] = {}
+            entry = (rank, units, row.check, item)
+            self.rows.append((bool(facts.get("per_hand")), facts.get("gate"), facts.get("needs"), entry))
+        self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate})
+        self.gates = attrgetter(*self.gate_names)
+        self._hand: dict[tuple, list] = {}
+        self._reading: dict[tuple, list] = {}
 
-    def rows_for(self, v: View) -> list:
-        shape = (v.form, len(v.chows), len(v.triplets))
-        rows = self._by_shape.get(shape)
+    def _open(self, gates: tuple, gate: str | None) -> bool:
+        return gate is None or bool(gates[self.gate_names.index(gate)])
+
+    def hand_rows(self, gates: tuple) -> list:
+        rows = self._hand.get(gates)
         if rows is None:
-            rows = self._by_shape[shape] = [row for need, row in self.reading_rows if _meets(shape, need)]
+            rows = self._hand[gates] = [e for per_hand, g, _, e in self.rows if per_hand and self._open(gates, g)]
+        return rows
+
+    def reading_rows(self, gates: tuple, v: View) -> list:
+        key = (gates, v.form, len(v.chows), len(v.triplets))
+        rows = self._reading.get(key)
+        if rows is None:
+            rows = self._reading[key] = [
+                e for per_hand, g, need, e in self.rows if not per_hand and self._open(gates, g) and _meets(key, need)
+            ]
         return rows
 
 
@@ -188,16 +202,16 @@ def _spec(closed: bool, opts: dict) -> _Spec:
     return spec
 
 
-def _meets(shape: tuple[str, int, int], need: tuple | None) -> bool:
-    """Whether a reading of this (form, chows, triplets) has what a row ``needs``."""
+def _meets(key: tuple, need: tuple | None) -> bool:
+    """Whether a reading of this (gates, form, chows, triplets) has what a row ``needs``."""
     if need is None:
         return True
     what, n = need
     if what == "chows":
-        return shape[1] >= n
+        return key[2] >= n
     if what == "triplets":
-        return shape[2] >= n
-    return shape[0] == n
+        return key[3] >= n
+    return key[1] == n
 
 
 # A yaku a stronger one replaces (each hand counts the higher of the two): weak id -> the stronger ids.
@@ -207,21 +221,26 @@ for _strong, _weak in REPLACES.items():
         _REPLACED_BY[_w] = (*_REPLACED_BY.get(_w, ()), _strong)
 
 
-def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list):
-    """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside."""
+def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list, fu_parts: list | None = None):
+    """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside; the fu parts go
+    to ``fu_parts`` when given."""
     found = hand_found + [(rank, units, item) for rank, units, check, item in rows if check(v)]
     yakuman = 0
-    for _, units, _ in found:
-        yakuman += units
-    if yakuman:
-        found = [f for f in found if f[1]]
+    pinfu = False
     if len(found) > 1:
+        for f in found:
+            yakuman += f[1]
+        if yakuman:
+            found = [f for f in found if f[1]]
         ids = {item.id for _, _, item in found}
-        found = [f for f in found if not any(s in ids for s in _REPLACED_BY.get(f[2].id, ()))]
+        found = [f for f in found if not (f[2].id in _REPLACED_BY and any(s in ids for s in _REPLACED_BY[f[2].id]))]
         found.sort(key=_rank)
+        pinfu = "pinfu" in ids
+    elif found:
+        yakuman = found[0][1]
+        pinfu = found[0][2].id == "pinfu"
     items = [item for _, _, item in found]
-    pinfu = any(item.id == "pinfu" for item in items)
-    fu = compute_fu(v, pinfu)
+    fu = compute_fu(v, pinfu, fu_parts)
     han = sum(i.value for i in items)
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
@@ -241,17 +260,22 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[
     if ctx.dora_indicators:
         n = sum(counts[dora_from_indicator(t)] for t in ctx.dora_indicators)
         if n:
-            items.append(Item("dora", 1, names["dora"], n))
+            items.append(_dora_item("dora", names, n))
     if opts["aka_dora"] and facts.reds:
-        items.append(Item("aka_dora", 1, names["aka_dora"], facts.reds))
+        items.append(_dora_item("aka_dora", names, facts.reds))
     if ctx.ura_indicators:
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
             n = sum(counts[dora_from_indicator(t)] for t in ctx.ura_indicators)
             if n:
-                items.append(Item("ura_dora", 1, names["ura_dora"], n))
+                items.append(_dora_item("ura_dora", names, n))
         else:
             notes.append("ura dora indicators given, but ura dora count only on a riichi win")
     return items
+
+
+def _dora_item(id_: str, names: dict, count: int) -> Item:
+    """One han for each of ``count`` dora of a kind (dora, aka_dora, ura_dora)."""
+    return filled(Item, {"id": id_, "value": 1, "names": names[id_], "count": count})
 
 
 def bad(msg: str) -> None:

@@ -24,17 +24,25 @@ _WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "
 
 
 @cache
-def _set_text(tile: int, is_kong: bool) -> str:
-    return format_tiles([tile] * (4 if is_kong else 3))
-
-
-def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
+def _part_of(id_: str, fu: int, note: str, tiles: str) -> dict:
     d = {"id": id_, "fu": fu, "names": _NAMES[id_]}
     if tiles:
         d["tiles"] = tiles
     if note:
         d["note"] = note
     return d
+
+
+def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
+    """One part of the breakdown: a fresh copy of its entry (written once), which the caller may change."""
+    return dict(_part_of(id_, fu, note, tiles))
+
+
+@cache
+def _set_part_of(tile: int, concealed: bool, is_kong: bool, fu: int) -> dict:
+    what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
+    what += "kong" if is_kong else "pung"
+    return _part_of("set", fu, what, format_tiles([tile] * (4 if is_kong else 3)))
 
 
 def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
@@ -90,9 +98,7 @@ def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
         if is_kong:
             n *= 4
         if parts is not None:
-            what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
-            what += "kong" if is_kong else "pung"
-            parts.append(_part("set", n, what, _set_text(tile, is_kong)))
+            parts.append(dict(_set_part_of(tile, concealed, is_kong, n)))
         total += n
     if v.wait in _WAIT_NAMES:
         if parts is not None:

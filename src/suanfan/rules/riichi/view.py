@@ -10,6 +10,7 @@ from ...tiles import KIND, RED0, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
 _YAOCHU_OF = itemgetter(*YAOCHU)
+_MIDDLE_OF = itemgetter(3, 4, 5, 12, 13, 14, 21, 22, 23)  # the 4, 5 and 6 of each suit
 
 
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
@@ -36,6 +37,7 @@ class HandFacts:
         "win",
         "reds",
         "flags",
+        "outside",
     )
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
@@ -79,6 +81,7 @@ class HandFacts:
         yaochu = sum(_YAOCHU_OF(counts))
         self.yaochu_only = yaochu == sum(counts)
         self.no_yaochu = yaochu == 0
+        self.outside = not any(_MIDDLE_OF(counts))
         self.n_kongs = n_kongs
         self.win = KIND[hand.win_tile]
         # a win-context flag that a per-hand row reads (the rows gated "flags")

@@ -5,9 +5,10 @@ Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the opt
 The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``, the ``HandFacts`` of the whole
 hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
 ``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
-("triplets", n) at least n pungs or kongs, ("form", f) the reading's form; ``gate`` names the ``HandFacts`` fact a
-per-hand row needs to be true to be worth asking (flags: a win-context flag is set; honors; one_suit: at most one
-suit; yaochu_only; n_kongs). Which yaku a stronger one replaces is in ``replaces``.
+("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. ``gate`` names the ``HandFacts`` fact
+that must be true for the row to be worth asking: flags (a win-context flag is set), honors, one_suit (at most one
+suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
+Which yaku a stronger one replaces is in ``replaces``.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ def sankantsu(f: HandFacts) -> bool:
     return f.n_kongs == 3
 
 
-@yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1, needs=("chows", 1))
+@yaku("chanta", 2, en="Half Outside Hand", zh="混全带幺九", ja="混全帯么九", open=1, gate="outside", needs=("chows", 1))
 def chanta(v: View) -> bool:
     """Every set and the pair hold a terminal or an honor; at least one chow and one honor (else junchan/honroutou)."""
     return v.regular and bool(v.chows) and v.f.honors and v.blocks_all_contain(_yaochu)
@@ -217,6 +218,7 @@ def ryanpeikou(v: View) -> bool:
     ja="純全帯么九",
     open=2,
     replaces=("chanta",),
+    gate="outside",
     needs=("chows", 1),
 )
 def junchan(v: View) -> bool:
