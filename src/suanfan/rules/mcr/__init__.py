@@ -143,14 +143,14 @@ def _divisions(readings: list[Reading]):
     """One entry per distinct division: the readings of one split differ only in where the winning tile sits."""
     groups: dict[tuple, tuple[Reading, set[int]]] = {}
     for r in readings:
-        key = (r.form, r.blocks)
+        key = (r.form, id(r.blocks))  # the readings of one split share its blocks tuple
         if key in groups:
             if r.win_block is not None:
                 groups[key][1].add(r.win_block)
         else:
             groups[key] = (r, {r.win_block} if r.win_block is not None else set())
-    for (form, blocks), (r, places) in groups.items():
-        yield form, blocks, frozenset(places), r
+    for (form, _), (r, places) in groups.items():
+        yield form, r.blocks, frozenset(places), r
 
 
 class _HandFacts:
@@ -298,6 +298,12 @@ def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
     parts.append(_honor_ok(honors))
     waits = 0
     for s in range(4):
+        others = [parts[q] for q in range(4) if q != s]
+        # complete once suit s grows: s takes the pair and the others are sets, or s is sets and one other the pair
+        rest_sets = all(p[0] for p in others)
+        rest_pair = any(p[1] and all(r[0] for j, r in enumerate(others) if j != i) for i, p in enumerate(others))
+        if not (rest_sets or rest_pair or seven_pairs):
+            continue
         if s < 3:
             grown = [(s * 9 + i, ok0, ok2) for i, ok0, ok2 in _suit_after(segs[s])] if any(segs[s]) else []
         else:
@@ -307,10 +313,8 @@ def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
                     h = list(honors)
                     h[i] += 1
                     grown.append((27 + i, *_honor_ok(h)))
-        keep = parts[s]
         for t, ok0, ok2 in grown:
-            parts[s] = (ok0, ok2)
-            ok = any(parts[p][1] and all(parts[q][0] for q in range(4) if q != p) for p in range(4))
+            ok = (ok2 and rest_sets) or (ok0 and rest_pair)
             if not ok and seven_pairs and counts[t]:
                 counts[t] += 1
                 ok = is_seven_pairs(counts, True)
@@ -318,9 +322,7 @@ def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
             if ok:
                 waits += 1
                 if waits > 1:
-                    parts[s] = keep
                     return False
-        parts[s] = keep
     return waits == 1
 
 
