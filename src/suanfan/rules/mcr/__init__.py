@@ -18,9 +18,9 @@ from functools import cache
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
-from ...result import Item, Result
+from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading, is_seven_pairs, suit_decompositions
-from ...tiles import format_tiles, kind, tile_name, wind_tile
+from ...tiles import KIND, format_tiles, kind, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, non_repeat
 from .fans import FANS, ORDER, WinFacts, tile_fans, win_fans
@@ -113,17 +113,22 @@ class McrRules(RuleSet):
         win = _win_facts(hand, ctx, notes)
         values, excludes = _TABLES[opts["edition"]]
         facts = _HandFacts(hand, ctx, opts, win)
-        best: _Scored | None = None
-        for form, blocks, placements, reading in _divisions(readings):
-            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
-            # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
-            if best is None or scored.key > best.key:
-                best = scored
-        assert best is not None
         log: list[tuple[str, str, str]] = []
         why: list = []
-        blocks = best.reading.blocks if best.reading else ()
-        best = facts.score(best.form, blocks, best.placements, best.reading, values, excludes, log, why)
+        divisions = list(_divisions(readings))
+        if len(divisions) == 1:  # nothing to choose: score it once, keeping the log
+            form, blocks, placements, reading = divisions[0]
+            best = facts.score(form, blocks, placements, reading, values, excludes, log, why)
+            return _result(self, hand, best, values, opts, win, log, why, notes, base)
+        best_: _Scored | None = None
+        for form, blocks, placements, reading in divisions:
+            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
+            # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
+            if best_ is None or scored.key > best_.key:
+                best_ = scored
+        assert best_ is not None
+        blocks = best_.reading.blocks if best_.reading else ()
+        best = facts.score(best_.form, blocks, best_.placements, best_.reading, values, excludes, log, why)
         return _result(self, hand, best, values, opts, win, log, why, notes, base)
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
@@ -164,12 +169,11 @@ class _HandFacts:
         totals = list(self.counts)
         for m in hand.melds:
             for t in m.tiles:
-                totals[kind(t)] += 1
+                totals[KIND[t]] += 1
         self.totals = totals
         mask = 0
-        for k, n in enumerate(totals):
-            if n:
-                mask |= 1 << k
+        for k in {KIND[t] for t in hand.all_tiles()}:
+            mask |= 1 << k
         self.tsumo = win.tsumo
         self.seat = wind_tile(ctx.seat_wind)
         self.round = wind_tile(ctx.round_wind)
@@ -390,7 +394,8 @@ def _result(
     for fan_id in sorted(best.found, key=ORDER.__getitem__):
         row = FANS[fan_id]
         n = best.found[fan_id]
-        items.append(Item(fan_id, values[fan_id], row.names, n if row.facts["repeat"] else None))
+        count = n if row.facts["repeat"] else None
+        items.append(filled(Item, {"id": fan_id, "value": values[fan_id], "names": row.names, "count": count}))
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
@@ -418,16 +423,17 @@ def _result(
     used = dict.fromkeys(e["principle"] for e in explain["exclusions"])
     if used:
         explain["principles"] = {p: PRINCIPLES[p] for p in used}
-    return Result(
-        winning=winning,
-        decomposition=decomposition,
-        items=tuple(items),
-        fan=total,
-        points=payments(total, win.tsumo) if winning else None,
-        reason=None if winning else "below_minimum",
-        explain=explain,
+    fields = {
+        "winning": winning,
+        "decomposition": decomposition,
+        "items": tuple(items),
+        "fan": total,
+        "points": payments(total, win.tsumo) if winning else None,
+        "reason": None if winning else "below_minimum",
+        "explain": explain,
         **base,
-    )
+    }
+    return filled(Result, fields)
 
 
 RULESET = McrRules()

@@ -17,6 +17,7 @@ Every exclusion applied is logged as ``{"fan", "excludes", "principle"}`` for th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 from .fans import FANS, ORDER, VALUE
@@ -61,9 +62,11 @@ def non_repeat(found: dict[str, int], log: Log | None, excludes: dict[str, tuple
                 log.append((fan_id, "yao_jiu_ke", NON_REPEAT))
 
 
-def account_once_pairs(n: int, edges: Sequence[tuple[int, int, str]]) -> tuple[tuple[int, int, str], ...]:
+@cache
+def account_once_pairs(n: int, edges: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, int, str], ...]:
     """套算一次 + 不得相同 for two-set fans among ``n`` sets: the most fans such that the combinations form no cycle
-    (each set not yet combined joins once) and no set makes the same fan twice. Ties keep the consensus priority."""
+    (each set not yet combined joins once) and no set makes the same fan twice. Ties keep the consensus priority.
+    Kept once found: it depends only on which sets make which fans (few patterns), not on the tiles."""
     best: tuple = ()
     best_key: tuple = (-1,)
     for size in range(len(edges), 0, -1):
@@ -147,7 +150,7 @@ def combine_sets(
                     found[extra[0][2]] = found.get(extra[0][2], 0) + 1
                     removed += [(ACCOUNT_ONCE, None, e[2]) for e in extra[1:]]
             return found, tuple(removed)
-    chosen = account_once_pairs(n, pairs) if pairs_account_once else tuple(pairs)
+    chosen = account_once_pairs(n, tuple(pairs)) if pairs_account_once else tuple(pairs)
     for _, _, f in chosen:
         found[f] = found.get(f, 0) + 1
     for e in pairs:

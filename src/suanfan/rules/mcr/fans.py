@@ -15,7 +15,6 @@ found:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...tiles import DRAGONS, WINDS
 from .. import ItemDef, ItemTable
@@ -66,7 +65,6 @@ REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1
 GREEN = _mask([19, 20, 21, 23, 25, 32])  # 23468s 发 (绿一色)
 YAOCHU = _mask([0, 8, 9, 17, 18, 26, *range(27, 34)])  # terminals and honors
 SUIT_MASKS = tuple(_mask(range(s * 9, s * 9 + 9)) for s in range(3))
-RANK_MASKS = tuple(_mask((r, 9 + r, 18 + r)) for r in range(9))
 WIND_MASK, DRAGON_MASK = _mask(WINDS), _mask(DRAGONS)
 
 
@@ -84,15 +82,15 @@ class TileFacts:
 
     @classmethod
     def of(cls, mask: int) -> TileFacts:
-        ranks = [r + 1 for r in range(9) if mask & RANK_MASKS[r]]
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: rank r + 1 is present in some suit
         return cls(
             mask,
-            sum(1 for m in SUIT_MASKS if mask & m),
+            bool(mask & SUIT_MASKS[0]) + bool(mask & SUIT_MASKS[1]) + bool(mask & SUIT_MASKS[2]),
             mask >> 27 != 0,
             bool(mask & WIND_MASK),
             bool(mask & DRAGON_MASK),
-            ranks[0] if ranks else 10,
-            ranks[-1] if ranks else 0,
+            (ranks & -ranks).bit_length() if ranks else 10,
+            ranks.bit_length() if ranks else 0,
         )
 
     def only(self, allowed: int) -> bool:
@@ -816,7 +814,6 @@ VALUE = {row.id: row.value for row in FANS}
 ORDER = {row.id: i for i, row in enumerate(FANS)}
 
 
-@lru_cache(maxsize=65536)
 def tile_fans(mask: int) -> tuple[str, ...]:
     """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions)."""
     facts = TileFacts.of(mask)

@@ -6,7 +6,7 @@ The fan paid on is the hand's total, flowers included (flowers only do not count
 
 from __future__ import annotations
 
-from ...result import Payment, Points
+from ...result import Payment, Points, filled
 
 BASE = 8  # every player pays the base 8 to the winner
 
@@ -14,8 +14,12 @@ BASE = 8  # every player pays the base 8 to the winner
 def payments(fan: int, tsumo: bool) -> Points:
     """Self-draw: each of the three others pays 8 + fan. Discard: the discarder pays 8 + fan, the other two pay 8."""
     if tsumo:
-        pays = tuple(Payment("other", BASE + fan) for _ in range(3))
+        pays = (_pay("other", BASE + fan),) * 3  # payments are immutable values: one serves all three
     else:
-        pays = (Payment("discarder", BASE + fan), Payment("other", BASE), Payment("other", BASE))
+        pays = (_pay("discarder", BASE + fan), _pay("other", BASE), _pay("other", BASE))
     total = sum(p.amount for p in pays)
-    return Points(hand=total, received=total, payments=pays)
+    return filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
+
+
+def _pay(payer: str, amount: int) -> Payment:
+    return filled(Payment, {"payer": payer, "amount": amount})

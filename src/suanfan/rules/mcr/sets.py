@@ -6,13 +6,15 @@ Each finder returns the fans before 不重复 (``exclusions.non_repeat`` runs af
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import DRAGONS, WINDS
 from .exclusions import combine_sets
 
 # -------------------------------------------------------------------- chows (tile = lowest tile of the chow)
+# The fans of two, three or four given sets are kept once found (few distinct sets exist); a whole reading's
+# combination is worked out each time, as it repeats only when the hand does.
 
 
 def _suit(t: int) -> int:
@@ -23,6 +25,7 @@ def _rank(t: int) -> int:
     return t % 9 + 1
 
 
+@cache
 def chow_two(a: int, b: int) -> str | None:
     """一般高 喜相逢 连六 老少副."""
     if _suit(a) != _suit(b):
@@ -36,6 +39,7 @@ def chow_two(a: int, b: int) -> str | None:
     return None
 
 
+@cache
 def chow_three(a: int, b: int, c: int) -> str | None:
     """清龙 一色三步高 一色三同顺 花龙 三色三同顺 三色三步高 (a ≤ b ≤ c)."""
     sa, sb, sc = _suit(a), _suit(b), _suit(c)
@@ -58,6 +62,7 @@ def chow_three(a: int, b: int, c: int) -> str | None:
     return None
 
 
+@cache
 def chow_four(t: tuple[int, ...]) -> str | None:
     """一色四同顺 一色四步高 (sorted)."""
     if not _suit(t[0]) == _suit(t[3]):
@@ -70,7 +75,6 @@ def chow_four(t: tuple[int, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=8192)
 def chow_fans(chows: tuple[int, ...], pair: int) -> tuple[dict[str, int], tuple]:
     """The chow fans of a reading; 一色双龙会 / 三色双龙会 (four chows and a pair of 5) take all the chows."""
     if len(chows) == 4 and pair < 27 and _rank(pair) == 5 and all(_rank(c) in (1, 7) for c in chows):
@@ -89,6 +93,7 @@ def chow_fans(chows: tuple[int, ...], pair: int) -> tuple[dict[str, int], tuple]
 # -------------------------------------------------------------------- pungs (and kongs)
 
 
+@cache
 def pung_two(a: int, b: int) -> str | None:
     """双同刻 双箭刻."""
     if a < 27 and b < 27:
@@ -98,6 +103,7 @@ def pung_two(a: int, b: int) -> str | None:
     return None
 
 
+@cache
 def pung_three(a: int, b: int, c: int) -> str | None:
     """三色三节高 三同刻 一色三节高 三风刻 大三元 (a ≤ b ≤ c)."""
     if c < 27:
@@ -117,6 +123,7 @@ def pung_three(a: int, b: int, c: int) -> str | None:
     return None
 
 
+@cache
 def pung_four(t: tuple[int, ...]) -> str | None:
     """一色四节高 大四喜 (sorted)."""
     if t[3] < 27 and _suit(t[0]) == _suit(t[3]) and t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 1:
@@ -126,7 +133,6 @@ def pung_four(t: tuple[int, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=8192)
 def pung_fans(pungs: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
     return combine_sets(pungs, pung_four, pung_three, pung_two, False)
 
