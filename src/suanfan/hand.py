@@ -16,6 +16,7 @@ from .tiles import (
     KIND,
     N_KINDS,
     RED0,
+    counts_text,
     format_tiles,
     is_flower,
     kind,
@@ -270,7 +271,8 @@ class Hand:
 
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
-        return format_tiles(self.concealed)
+        t = self.concealed
+        return counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
 
     @classmethod
     def build(

@@ -126,6 +126,30 @@ def _format(tiles) -> str:
     return "".join([group_text[tuple(run)] for _, run in groupby(tiles, _LETTER.__getitem__)])
 
 
+class _SuitRunText(dict):
+    """(one suit's 9 counts or the honors' 7, red five held, suit index) -> its mpsz group, written once per pattern."""
+
+    def __missing__(self, key: tuple[bytes, bool, int]) -> str:
+        counts, red, s = key
+        tiles = [s * 9 + i for i, n in enumerate(counts) for _ in range(n)]
+        if red:
+            tiles[tiles.index(s * 9 + 4)] = RED0 + s
+        text = _format(sorted(tiles, key=_RANK.__getitem__))
+        if len(self) < 100_000:
+            self[key] = text
+        return text
+
+
+_SUIT_RUN_TEXT = _SuitRunText()
+
+
+def counts_text(counts, reds: tuple[bool, bool, bool] = (False, False, False)) -> str:
+    """``format_tiles`` of a hand given as 34 counts (red fives counted as fives) and which suits' red five it holds."""
+    c = bytes(counts)
+    runs = _SUIT_RUN_TEXT
+    return runs[c[0:9], reds[0], 0] + runs[c[9:18], reds[1], 1] + runs[c[18:27], reds[2], 2] + runs[c[27:34], False, 3]
+
+
 def format_tiles(tiles, sort: bool = True) -> str:
     """Canonical grouped mpsz: ``123m0p55z``; red fives written as 0 just before the plain fives."""
     return _format(sorted(tiles, key=_RANK.__getitem__) if sort else tiles)

@@ -286,39 +286,42 @@ def _check_context(facts: HandFacts) -> None:
     """Flags that cannot go together are an error naming both; nothing is silently dropped."""
     hand, ctx = facts.hand, facts.ctx
 
-    if (ctx.riichi or ctx.double_riichi or ctx.ippatsu) and not hand.is_closed:
-        bad("riichi needs a closed hand, but the hand has open melds")
-    if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
-        bad("ippatsu needs riichi")
-    if ctx.haitei and not ctx.tsumo:
-        bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
-    if ctx.houtei and ctx.tsumo:
-        bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
-    if ctx.rinshan and not ctx.tsumo:
-        bad("rinshan is a self-draw after a kong: set tsumo")
-    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
-        bad("rinshan needs a kong among the melds")
-    if ctx.chankan and ctx.tsumo:
-        bad("chankan is a win on another player's kong, not a self-draw")
-    if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
-        bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
-    if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):
-        bad("chiihou is a non-dealer's self-draw on the first draw (tsumo, seat_wind not E)")
-    if ctx.renhou and (ctx.is_dealer or ctx.tsumo):
-        bad("renhou is a non-dealer's ron before the first draw")
-    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and hand.melds:
-        bad("a win before the first draw has no melds")
-    for key in ("dora_indicators", "ura_indicators"):
-        if len(getattr(ctx, key)) > 5:
-            bad(f"{key}: at most 5 indicators (one and four kong dora), not {len(getattr(ctx, key))}")
-    for key in ("pao", "discarder"):
-        if key in ctx.extra and ctx.extra[key] not in ("L", "A", "R"):
-            bad(f"{key} is the player L (left), A (across) or R (right), not {ctx.extra[key]!r}")
-    if "discarder" in ctx.extra and ctx.tsumo:
-        bad("discarder given on a self-draw")
-    if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
-        bad("paarenchan is true or false")
+    if facts.flags:  # the checks below all need a win-context flag set
+        if (ctx.riichi or ctx.double_riichi or ctx.ippatsu) and not hand.is_closed:
+            bad("riichi needs a closed hand, but the hand has open melds")
+        if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
+            bad("ippatsu needs riichi")
+        if ctx.haitei and not ctx.tsumo:
+            bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
+        if ctx.houtei and ctx.tsumo:
+            bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
+        if ctx.rinshan and not ctx.tsumo:
+            bad("rinshan is a self-draw after a kong: set tsumo")
+        if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+            bad("rinshan needs a kong among the melds")
+        if ctx.chankan and ctx.tsumo:
+            bad("chankan is a win on another player's kong, not a self-draw")
+        if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
+            bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
+        if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):
+            bad("chiihou is a non-dealer's self-draw on the first draw (tsumo, seat_wind not E)")
+        if ctx.renhou and (ctx.is_dealer or ctx.tsumo):
+            bad("renhou is a non-dealer's ron before the first draw")
+        if (ctx.tenhou or ctx.chiihou or ctx.renhou) and hand.melds:
+            bad("a win before the first draw has no melds")
     indicators = ctx.dora_indicators + ctx.ura_indicators
+    if len(indicators) > 5:
+        for key in ("dora_indicators", "ura_indicators"):
+            if len(getattr(ctx, key)) > 5:
+                bad(f"{key}: at most 5 indicators (one and four kong dora), not {len(getattr(ctx, key))}")
+    if ctx.extra:
+        for key in ("pao", "discarder"):
+            if key in ctx.extra and ctx.extra[key] not in ("L", "A", "R"):
+                bad(f"{key} is the player L (left), A (across) or R (right), not {ctx.extra[key]!r}")
+        if "discarder" in ctx.extra and ctx.tsumo:
+            bad("discarder given on a self-draw")
+        if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
+            bad("paarenchan is true or false")
     if indicators:
         # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five
         counts = list(facts.counts)

@@ -38,6 +38,8 @@ class HandFacts:
         "reds",
         "flags",
         "outside",
+        "dragons",
+        "winds",
     )
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
@@ -77,7 +79,9 @@ class HandFacts:
             suits.add(2)
         self.suits = suits
         self.one_suit = len(suits) <= 1
-        self.honors = any(counts[27:34])
+        self.winds = any(counts[27:31])
+        self.dragons = any(counts[31:34])
+        self.honors = self.winds or self.dragons
         yaochu = sum(_YAOCHU_OF(counts))
         self.yaochu_only = yaochu == sum(counts)
         self.no_yaochu = yaochu == 0

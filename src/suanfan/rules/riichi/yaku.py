@@ -6,8 +6,8 @@ The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``
 hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
 ``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
 ("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. ``gate`` names the ``HandFacts`` fact
-that must be true for the row to be worth asking: flags (a win-context flag is set), honors, one_suit (at most one
-suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
+that must be true for the row to be worth asking: flags (a win-context flag is set), dragons, winds, one_suit (at
+most one suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
 Which yaku a stronger one replaces is in ``replaces``.
 """
 
@@ -63,7 +63,7 @@ def tanyao(f: HandFacts) -> bool:
 
 
 def _yakuhai_row(id_: str, tile: int, en: str, zh: str, ja: str) -> None:
-    @yaku(id_, 1, en=en, zh=zh, ja=ja, gate="honors", per_hand=True)
+    @yaku(id_, 1, en=en, zh=zh, ja=ja, gate="dragons", per_hand=True)
     def check(f: HandFacts) -> bool:
         return f.counts[tile] >= 3
 
@@ -73,12 +73,12 @@ _yakuhai_row("hatsu", 32, "Green Dragon", "役牌 发", "役牌 發")
 _yakuhai_row("chun", 33, "Red Dragon", "役牌 中", "役牌 中")
 
 
-@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌", gate="honors", per_hand=True)
+@yaku("seat_wind", 1, en="Seat Wind", zh="役牌 自风", ja="自風牌", gate="winds", per_hand=True)
 def seat_wind(f: HandFacts) -> bool:
     return f.counts[f.seat] >= 3
 
 
-@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌", gate="honors", per_hand=True)
+@yaku("round_wind", 1, en="Round Wind", zh="役牌 场风", ja="場風牌", gate="winds", per_hand=True)
 def round_wind(f: HandFacts) -> bool:
     return f.counts[f.round] >= 3
 
@@ -179,7 +179,7 @@ def honroutou(f: HandFacts) -> bool:
     return f.yaochu_only and f.honors and bool(f.suits)
 
 
-@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元", gate="honors", per_hand=True)
+@yaku("shousangen", 2, en="Little Three Dragons", zh="小三元", ja="小三元", gate="dragons", per_hand=True)
 def shousangen(f: HandFacts) -> bool:
     c = sorted(f.counts[31:34])
     return c[0] == 2 and c[1] >= 3
@@ -327,7 +327,7 @@ def suuankou_tanki(v: View) -> bool:
     ja="大三元",
     yakuman=1,
     pao=True,
-    gate="honors",
+    gate="dragons",
     per_hand=True,
 )
 def daisangen(f: HandFacts) -> bool:
@@ -335,7 +335,7 @@ def daisangen(f: HandFacts) -> bool:
 
 
 @yaku(
-    "shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1, gate="honors", per_hand=True
+    "shousuushii", "yakuman", en="Little Four Winds", zh="小四喜", ja="小四喜", yakuman=1, gate="winds", per_hand=True
 )
 def shousuushii(f: HandFacts) -> bool:
     c = sorted(f.counts[27:31])
@@ -350,7 +350,7 @@ def shousuushii(f: HandFacts) -> bool:
     ja="大四喜",
     yakuman=2,
     pao=True,
-    gate="honors",
+    gate="winds",
     per_hand=True,
 )
 def daisuushii(f: HandFacts) -> bool:
