@@ -290,7 +290,7 @@ class Hand:
             melds = [melds]  # one meld given on its own
         elif melds is not None and not isinstance(melds, (list, tuple)):
             raise InputError("bad_meld", f"melds is a list of melds like ['pon:777z', 'chi:123m'], not {melds!r}")
-        meld_objs = tuple(Meld.parse(m) for m in melds) if melds else ()
+        meld_objs = tuple([Meld.parse(m) for m in melds]) if melds else ()
         counts = [0] * 45  # by tile id: red fives and flowers apart
         for t in tiles:
             counts[t] += 1

@@ -380,7 +380,7 @@ def _regular(counts, fixed: list[Block], win: int | None, form: str, out: list[R
         for i in range(n_fixed, len(blocks)):
             b = blocks[i]
             # a split's equal blocks are one shared instance, side by side: the tile takes each place once
-            if b is not prev and _contains(b, win):
+            if b is not prev and (b.tile <= win <= b.tile + 2 if b.kind == CHOW else b.tile == win):
                 wait = _wait_of(b.kind, b.tile, win)
                 out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))
             prev = b

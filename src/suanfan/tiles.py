@@ -324,7 +324,9 @@ def parse_tiles(text: str | list | tuple) -> list[int]:
     if isinstance(text, (list, tuple)):
         out: list[int] = []
         for part in text:
-            if isinstance(part, int) and not isinstance(part, bool):
+            if part.__class__ is str:  # the common case first
+                out.extend(_parse_cached(part))
+            elif isinstance(part, int) and not isinstance(part, bool):
                 if not 0 <= part <= 44:
                     raise InputError("bad_tile", f"tile id {part} is out of range (0-44)")
                 out.append(part)

@@ -6,7 +6,7 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from ... import shapes
 from ...errors import InputError
@@ -60,12 +60,12 @@ class Riichi(RuleSet):
         readings = shapes.readings(hand, **_FORMS)
         notes: list[str] = []
         if not readings:
-            melds = tuple(str(m) for m in hand.melds)
+            melds = tuple([m.text for m in hand.melds])
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         if ctx.renhou and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         dora_items = _dora(facts, ctx, opts, notes)
-        dora_han = sum(i.value * (i.count or 1) for i in dora_items)
+        dora_han = sum([i.value * (i.count or 1) for i in dora_items]) if dora_items else 0
         spec = _spec(facts.closed, opts)
         gates = spec.gates(facts)
         hand_found = [(rank, units, item) for rank, units, check, item in spec.hand_rows(gates) if check(facts)]
@@ -89,14 +89,14 @@ class Riichi(RuleSet):
         items = list(yaku_items)
         if not yakuman:
             items += dora_items
-        han = sum(i.value * (i.count or 1) for i in items)
+        han = yaku_han + dora_han if not yakuman else yaku_han
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
             explain["notes"] = notes
         fields = {
             "rules": self.name,
             "hand": hand.text(),
-            "melds": tuple(str(m) for m in hand.melds),
+            "melds": tuple([m.text for m in hand.melds]),
             "decomposition": tuple(reading.texts()),
             "items": tuple(items),
             "han": han,
@@ -215,10 +215,10 @@ def _meets(key: tuple, need: tuple | None) -> bool:
 
 
 # A yaku a stronger one replaces (each hand counts the higher of the two): weak id -> the stronger ids.
-_REPLACED_BY: dict[str, tuple[str, ...]] = {}
+_REPLACED_BY: dict[str, frozenset[str]] = {}
 for _strong, _weak in REPLACES.items():
     for _w in _weak:
-        _REPLACED_BY[_w] = (*_REPLACED_BY.get(_w, ()), _strong)
+        _REPLACED_BY[_w] = _REPLACED_BY.get(_w, frozenset()) | {_strong}
 
 
 def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list, fu_parts: list | None = None):
@@ -233,7 +233,7 @@ def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: l
         if yakuman:
             found = [f for f in found if f[1]]
         ids = {item.id for _, _, item in found}
-        found = [f for f in found if not (f[2].id in _REPLACED_BY and any(s in ids for s in _REPLACED_BY[f[2].id]))]
+        found = [f for f in found if f[2].id not in _REPLACED_BY or ids.isdisjoint(_REPLACED_BY[f[2].id])]
         found.sort(key=_rank)
         pinfu = "pinfu" in ids
     elif found:
@@ -241,7 +241,7 @@ def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: l
         pinfu = found[0][2].id == "pinfu"
     items = [item for _, _, item in found]
     fu = compute_fu(v, pinfu, fu_parts)
-    han = sum(i.value for i in items)
+    han = sum([i.value for i in items])
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
     else:
@@ -249,8 +249,10 @@ def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: l
     return base, han, fu, items, yakuman, pinfu, limit
 
 
-def _rank(found: tuple) -> int:
-    return found[0]
+_rank = itemgetter(0)  # a found row's rank: the yaku table's order
+
+
+_DORA_OF = [dora_from_indicator(t) if t < 34 or t >= RED0 else None for t in range(45)]  # indicator -> dora kind
 
 
 def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
@@ -258,14 +260,18 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[
     counts = facts.counts
     items = []
     if ctx.dora_indicators:
-        n = sum(counts[dora_from_indicator(t)] for t in ctx.dora_indicators)
+        n = 0
+        for t in ctx.dora_indicators:
+            n += counts[_DORA_OF[t]]
         if n:
             items.append(_dora_item("dora", names, n))
     if opts["aka_dora"] and facts.reds:
         items.append(_dora_item("aka_dora", names, facts.reds))
     if ctx.ura_indicators:
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
-            n = sum(counts[dora_from_indicator(t)] for t in ctx.ura_indicators)
+            n = 0
+            for t in ctx.ura_indicators:
+                n += counts[_DORA_OF[t]]
             if n:
                 items.append(_dora_item("ura_dora", names, n))
         else:

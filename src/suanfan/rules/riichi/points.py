@@ -63,7 +63,7 @@ def payments(
             each = [("non_dealer", _up100(2 * normal))] * 3
         else:
             each = [("dealer", _up100(2 * normal)), ("non_dealer", _up100(normal)), ("non_dealer", _up100(normal))]
-        hand = sum(a for _, a in each)
+        hand = sum([a for _, a in each])
         if pao_base:
             pao_amount = _up100((6 if dealer else 4) * pao_base)
             hand += pao_amount

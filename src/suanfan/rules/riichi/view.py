@@ -139,8 +139,10 @@ class View:
 
     def blocks_all_contain(self, pred) -> bool:
         """Every set and the pair holds a tile for which ``pred`` holds (全带)."""
-        if any(not (pred(c) or pred(c + 2)) for c in self.chows):
-            return False
-        if any(not pred(t) for t, _, _ in self.triplets):
-            return False
+        for c in self.chows:
+            if not (pred(c) or pred(c + 2)):
+                return False
+        for t, _, _ in self.triplets:
+            if not pred(t):
+                return False
         return self.pair is not None and pred(self.pair)

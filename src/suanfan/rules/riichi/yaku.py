@@ -129,13 +129,16 @@ def chiitoitsu(v: View) -> bool:
 @yaku("ittsu", 2, en="Pure Straight", zh="一气通贯", ja="一気通貫", open=1, needs=("chows", 3))
 def ittsu(v: View) -> bool:
     c = set(v.chows)
-    return any(s * 9 in c and s * 9 + 3 in c and s * 9 + 6 in c for s in range(3))
+    return (0 in c and 3 in c and 6 in c) or (9 in c and 12 in c and 15 in c) or (18 in c and 21 in c and 24 in c)
 
 
 @yaku("sanshoku", 2, en="Mixed Triple Sequence", zh="三色同顺", ja="三色同順", open=1, needs=("chows", 3))
 def sanshoku(v: View) -> bool:
     c = set(v.chows)
-    return any(n in c and n + 9 in c and n + 18 in c for n in range(7))
+    for n in c:
+        if n + 9 in c and n + 18 in c:  # n is a man chow (the only suit with two suits above it)
+            return True
+    return False
 
 
 @yaku("toitoi", 2, en="All Triplets", zh="对对和", ja="対々和", needs=("triplets", 4))
@@ -146,7 +149,10 @@ def toitoi(v: View) -> bool:
 @yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻", needs=("triplets", 3))
 def sanshoku_doukou(v: View) -> bool:
     t = set(v.trip)
-    return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+    for n in t:
+        if n < 9 and n + 9 in t and n + 18 in t:
+            return True
+    return False
 
 
 @yaku("sanankou", 2, en="Three Concealed Triplets", zh="三暗刻", ja="三暗刻", needs=("triplets", 3))
