@@ -351,12 +351,15 @@ def readings(
             out.append(Reading("honors_knitted", (), None, "knitted"))
     if knitted and len(hand.melds) <= 1:
         for idx, pat in enumerate(KNITTED_PATTERNS):
-            if all(counts[t] for t in pat):
+            if 0 not in _KNITTED_COUNTS[idx](counts):
                 rest = list(counts)
                 for t in pat:
                     rest[t] -= 1
                 _regular(rest, [Block(KNITTED, idx), *meld_blocks], win, "knitted_straight", out)
     return out
+
+
+_KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
 
 
 def _contains(b: Block, t: int) -> bool:

@@ -106,7 +106,7 @@ class McrRules(RuleSet):
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         notes: list[str] = []
-        base = dict(rules=self.name, hand=hand.text(), melds=tuple(str(m) for m in hand.melds))
+        base = dict(rules=self.name, hand=hand.text(), melds=tuple([m.text for m in hand.melds]))
         readings = shapes.readings(hand, **self.forms(opts))
         if not readings:
             return Result(winning=False, reason="not_winning", **base)
@@ -211,7 +211,7 @@ class _HandFacts:
             found["qi_dui"] = 1
             if is_seven_shifted_pairs(self.counts):
                 found["lian_qi_dui"] = 1  # it excludes 七对 (不重复)
-            hogs = sum(1 for n in self.counts if n == 4)
+            hogs = self.counts.count(4)
             if hogs:
                 found["si_gui_yi"] = hogs
         elif form == "thirteen_orphans":
@@ -228,8 +228,8 @@ class _HandFacts:
         non_repeat(found, log, excludes)
         if not found:
             found["wu_fan_hu"] = 1  # 无番和: nothing else counts (flowers are added afterwards)
-        total = sum(values[f] * n for f, n in found.items())
-        key = (total, tuple(sorted((values[f] for f in found), reverse=True)))
+        total = sum([values[f] * n for f, n in found.items()])
+        key = (total, tuple(sorted([values[f] for f in found], reverse=True)))
         return _Scored(total, found, form, reading, placements, key)
 
     def _wait_fan(self, form: str, blocks: tuple, placements: frozenset[int]) -> str | None:
@@ -304,8 +304,12 @@ def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
     for s in range(4):
         others = [parts[q] for q in range(4) if q != s]
         # complete once suit s grows: s takes the pair and the others are sets, or s is sets and one other the pair
-        rest_sets = all(p[0] for p in others)
-        rest_pair = any(p[1] and all(r[0] for j, r in enumerate(others) if j != i) for i, p in enumerate(others))
+        sets_only = [p[0] for p in others].count(True)
+        rest_sets = sets_only == 3
+        rest_pair = False
+        for ok0, ok2 in others:  # this one the pair, the two others sets only
+            if ok2 and sets_only - ok0 == 2:
+                rest_pair = True
         if not (rest_sets or rest_pair or seven_pairs):
             continue
         if s < 3:
@@ -350,7 +354,7 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
         raise InputError("bad_context", f"{which} is a win on another player's tile, not a self-draw")
     if ctx.rinshan and not any(m.is_kong for m in hand.melds):
         raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
-    in_melds = sum(1 for m in hand.melds for t in m.tiles if kind(t) == win)
+    in_melds = sum([1 for m in hand.melds for t in m.tiles if KIND[t] == win]) if hand.melds else 0
     in_hand = hand.counts[win]
     if ctx.chankan and (in_melds or in_hand != 1):
         raise InputError(
@@ -365,7 +369,7 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
     if in_melds == 3 and not last_copy:
         last_copy = True
         notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
-    open_melds = sum(1 for m in hand.melds if m.is_open)
+    open_melds = sum([1 for m in hand.melds if m.kind != "ankan"]) if hand.melds else 0
     return WinFacts(
         tsumo=tsumo,
         concealed=open_melds == 0,
@@ -392,7 +396,7 @@ def _result(
 ) -> Result:
     items = []
     for fan_id in sorted(best.found, key=ORDER.__getitem__):
-        row = FANS[fan_id]
+        row = FANS.rows[fan_id]
         n = best.found[fan_id]
         count = n if row.facts["repeat"] else None
         items.append(filled(Item, {"id": fan_id, "value": values[fan_id], "names": row.names, "count": count}))
@@ -403,7 +407,7 @@ def _result(
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if best.reading is not None and best.reading.blocks:
-        decomposition = tuple(b.text() for b in best.reading.blocks)
+        decomposition = tuple([b.text() for b in best.reading.blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
     explain: dict = {
@@ -414,13 +418,13 @@ def _result(
         "exclusions": [{"fan": a, "excludes": b, "principle": p} for a, b, p in log]
         + [
             {"fan": a, "excludes": b, "principle": p}
-            for p, a, b in dict.fromkeys(w for w in why if isinstance(w, tuple))
+            for p, a, b in dict.fromkeys([w for w in why if isinstance(w, tuple)])
         ],
     }
     set_notes = [w for w in why if isinstance(w, str)]
     if notes or set_notes:
         explain["notes"] = list(dict.fromkeys(notes + set_notes))
-    used = dict.fromkeys(e["principle"] for e in explain["exclusions"])
+    used = dict.fromkeys([e["principle"] for e in explain["exclusions"]])
     if used:
         explain["principles"] = {p: PRINCIPLES[p] for p in used}
     fields = {

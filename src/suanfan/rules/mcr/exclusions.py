@@ -41,6 +41,9 @@ PAIR_PRIORITY = ("yi_ban_gao", "xi_xiang_feng", "lian_liu", "lao_shao_fu")
 
 Log = list[tuple[str, str, str]]
 
+# the fans whose 不计 list takes some 幺九刻 (fans.py ``excludes_yao_jiu_ke``): fan -> how many
+_TAKES_YAO_JIU_KE = {row.id: row.facts["excludes_yao_jiu_ke"] for row in FANS if row.facts.get("excludes_yao_jiu_ke")}
+
 
 def non_repeat(found: dict[str, int], log: Log | None, excludes: dict[str, tuple[str, ...]]) -> None:
     """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list)."""
@@ -52,7 +55,7 @@ def non_repeat(found: dict[str, int], log: Log | None, excludes: dict[str, tuple
                 del found[other]
                 if log is not None:
                     log.append((fan_id, other, NON_REPEAT))
-        take = FANS[fan_id].facts.get("excludes_yao_jiu_ke")
+        take = _TAKES_YAO_JIU_KE.get(fan_id)
         if take and found.get("yao_jiu_ke"):
             # 九莲宝灯 不计 幺九刻×1: its 111 (or 999) is part of the nine gates shape
             found["yao_jiu_ke"] -= take

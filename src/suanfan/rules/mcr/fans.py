@@ -817,7 +817,7 @@ ORDER = {row.id: i for i, row in enumerate(FANS)}
 def tile_fans(mask: int) -> tuple[str, ...]:
     """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions)."""
     facts = TileFacts.of(mask)
-    return tuple(row.id for row in TILE_FANS if row.check(facts))
+    return tuple([row.id for row in TILE_FANS if row.check(facts)])
 
 
 def win_fans(w: WinFacts) -> list[str]:

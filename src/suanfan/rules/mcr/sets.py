@@ -178,9 +178,10 @@ def regular_fans(
                 ankan += 1
             else:
                 minkan += 1
-    if not tsumo and not any(blocks[i].kind in (CHOW, KNITTED) for i in placements):
+    kinds_won = {blocks[i].kind for i in placements}
+    if not tsumo and CHOW not in kinds_won and KNITTED not in kinds_won:
         # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
-        if any(blocks[i].kind == PUNG for i in placements):
+        if PUNG in kinds_won:
             concealed_pungs -= 1
             notes.append("the pung completed by the discard counts as melded")
     _concealed_and_kongs(concealed_pungs + ankan, ankan, minkan, found)
@@ -192,8 +193,8 @@ def regular_fans(
         combos, why = pung_fans(tuple(pungs))
         _add(found, combos)
         notes.extend(why)
-        dragons = sum(1 for t in pungs if t in DRAGONS)
-        winds = sum(1 for t in pungs if t in WINDS)
+        dragons = len([t for t in pungs if t in DRAGONS])
+        winds = len([t for t in pungs if t in WINDS])
         if dragons == 2 and pair in DRAGONS:
             found["xiao_san_yuan"] = 1
         if winds == 3 and pair in WINDS:
@@ -211,7 +212,7 @@ def regular_fans(
         _outside_five_even(blocks, found)
     else:
         found["zu_he_long"] = 1
-    hogs = sum(1 for n in totals if n == 4) - ankan - minkan
+    hogs = totals.count(4) - ankan - minkan
     if hogs > 0:
         found["si_gui_yi"] = hogs
     return found
