@@ -37,6 +37,10 @@ class HandFacts:
         "win",
         "reds",
         "flags",
+        "riichi_flags",
+        "kong_flags",
+        "last_tile_flags",
+        "first_turn_flags",
         "outside",
         "dragons",
         "winds",
@@ -89,18 +93,12 @@ class HandFacts:
         self.n_kongs = n_kongs
         self.win = KIND[hand.win_tile]
         # a win-context flag that a per-hand row reads (the rows gated "flags")
-        self.flags = (
-            ctx.riichi
-            or ctx.double_riichi
-            or ctx.ippatsu
-            or ctx.rinshan
-            or ctx.chankan
-            or ctx.haitei
-            or ctx.houtei
-            or ctx.tenhou
-            or ctx.chiihou
-            or ctx.renhou
-        )
+        # the win-context flags the per-hand rows read, by the rows' gates
+        self.riichi_flags = ctx.riichi or ctx.double_riichi or ctx.ippatsu
+        self.kong_flags = ctx.rinshan or ctx.chankan
+        self.last_tile_flags = ctx.haitei or ctx.houtei
+        self.first_turn_flags = ctx.tenhou or ctx.chiihou or ctx.renhou
+        self.flags = self.riichi_flags or self.kong_flags or self.last_tile_flags or self.first_turn_flags
 
 
 class View:

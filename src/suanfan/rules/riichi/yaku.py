@@ -6,8 +6,8 @@ The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``
 hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
 ``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
 ("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. ``gate`` names the ``HandFacts`` fact
-that must be true for the row to be worth asking: flags (a win-context flag is set), dragons, winds, one_suit (at
-most one suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
+that must be true for the row to be worth asking: riichi_flags, kong_flags, last_tile_flags, first_turn_flags (one
+of those win-context flags is set), dragons, winds, one_suit (at most one suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
 Which yaku a stronger one replaces is in ``replaces``.
 """
 
@@ -31,12 +31,12 @@ def _yaochu(t: int) -> bool:
 # ---- one han -------------------------------------------------------------------------------------------------
 
 
-@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0, gate="flags", per_hand=True)
+@yaku("riichi", 1, en="Riichi", zh="立直", ja="立直", open=0, gate="riichi_flags", per_hand=True)
 def riichi(f: HandFacts) -> bool:
     return f.ctx.riichi or f.ctx.double_riichi
 
 
-@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0, gate="flags", per_hand=True)
+@yaku("ippatsu", 1, en="Ippatsu", zh="一发", ja="一発", open=0, gate="riichi_flags", per_hand=True)
 def ippatsu(f: HandFacts) -> bool:
     return f.ctx.ippatsu
 
@@ -83,22 +83,22 @@ def round_wind(f: HandFacts) -> bool:
     return f.counts[f.round] >= 3
 
 
-@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", gate="flags", per_hand=True)
+@yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", gate="kong_flags", per_hand=True)
 def rinshan(f: HandFacts) -> bool:
     return f.ctx.rinshan
 
 
-@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓", gate="flags", per_hand=True)
+@yaku("chankan", 1, en="Robbing a Kong", zh="抢杠", ja="槍槓", gate="kong_flags", per_hand=True)
 def chankan(f: HandFacts) -> bool:
     return f.ctx.chankan
 
 
-@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月", gate="flags", per_hand=True)
+@yaku("haitei", 1, en="Under the Sea", zh="海底摸月", ja="海底摸月", gate="last_tile_flags", per_hand=True)
 def haitei(f: HandFacts) -> bool:
     return f.ctx.haitei
 
 
-@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚", gate="flags", per_hand=True)
+@yaku("houtei", 1, en="Under the River", zh="河底捞鱼", ja="河底撈魚", gate="last_tile_flags", per_hand=True)
 def houtei(f: HandFacts) -> bool:
     return f.ctx.houtei
 
@@ -114,7 +114,7 @@ def houtei(f: HandFacts) -> bool:
     ja="ダブル立直",
     open=0,
     replaces=("riichi",),
-    gate="flags",
+    gate="riichi_flags",
     per_hand=True,
 )
 def double_riichi(f: HandFacts) -> bool:
@@ -259,7 +259,7 @@ def chinitsu(f: HandFacts) -> bool:
     ja="人和",
     open=0,
     doc="option renhou: mangan (5 han, adds to the others) or yakuman; off by default",
-    gate="flags",
+    gate="first_turn_flags",
     per_hand=True,
 )
 def renhou(f: HandFacts) -> bool:
@@ -441,14 +441,30 @@ def suukantsu(f: HandFacts) -> bool:
 
 
 @yaku(
-    "tenhou", "yakuman", en="Blessing of Heaven", zh="天和", ja="天和", yakuman=1, open=0, gate="flags", per_hand=True
+    "tenhou",
+    "yakuman",
+    en="Blessing of Heaven",
+    zh="天和",
+    ja="天和",
+    yakuman=1,
+    open=0,
+    gate="first_turn_flags",
+    per_hand=True,
 )
 def tenhou(f: HandFacts) -> bool:
     return f.ctx.tenhou
 
 
 @yaku(
-    "chiihou", "yakuman", en="Blessing of Earth", zh="地和", ja="地和", yakuman=1, open=0, gate="flags", per_hand=True
+    "chiihou",
+    "yakuman",
+    en="Blessing of Earth",
+    zh="地和",
+    ja="地和",
+    yakuman=1,
+    open=0,
+    gate="first_turn_flags",
+    per_hand=True,
 )
 def chiihou(f: HandFacts) -> bool:
     return f.ctx.chiihou
@@ -463,7 +479,7 @@ def chiihou(f: HandFacts) -> bool:
     yakuman=1,
     open=0,
     doc="option renhou = yakuman",
-    gate="flags",
+    gate="first_turn_flags",
     per_hand=True,
 )
 def renhou_yakuman(f: HandFacts) -> bool:
