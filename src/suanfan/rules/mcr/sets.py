@@ -6,15 +6,16 @@ Each finder returns the fans before 不重复 (``exclusions.non_repeat`` runs af
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import DRAGONS, WINDS
 from .exclusions import combine_sets
 
 # -------------------------------------------------------------------- chows (tile = lowest tile of the chow)
-# The fans of two, three or four given sets are kept once found (few distinct sets exist); a whole reading's
-# combination is worked out each time, as it repeats only when the hand does.
+# The combination fans of a group of chows (or of pungs) are kept once found: there are few such groups (12,650
+# multisets of up to four chows, 52,955 sets of up to four pungs), so different hands share them, as they share
+# per-suit tables. The pair, which 双龙会 also needs, is not part of the key.
 
 
 def _suit(t: int) -> int:
@@ -87,6 +88,11 @@ def chow_fans(chows: tuple[int, ...], pair: int) -> tuple[dict[str, int], tuple]
         others = sorted({0, 1, 2} - {ps})
         if low == others and high == others:
             return {"san_se_shuang_long_hui": 1}, ()
+    return _chow_combinations(chows)
+
+
+@lru_cache(maxsize=16384)
+def _chow_combinations(chows: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
     return combine_sets(chows, chow_four, chow_three, chow_two, True)
 
 
@@ -133,6 +139,7 @@ def pung_four(t: tuple[int, ...]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=65536)
 def pung_fans(pungs: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
     return combine_sets(pungs, pung_four, pung_three, pung_two, False)
 
