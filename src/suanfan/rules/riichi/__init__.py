@@ -123,7 +123,7 @@ class Riichi(RuleSet):
             pao_base = 8000 * units
         pts = payments(
             base_pts,
-            ctx.seat_wind == "E",
+            ctx.is_dealer,
             ctx.tsumo,
             ctx.honba,
             ctx.riichi_sticks,
