@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import suanfan
+from complete_hands import random_wins
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = [json.loads(line) for line in (DATA / "popular_examples.jsonl").read_text().splitlines()]
@@ -64,30 +65,7 @@ def test_described() -> None:
 
 def test_random_complete_hands() -> None:
     """500 random four-sets-and-a-pair hands: never an error; items add up to the total; payments to the points."""
-    import random
-
-    rng = random.Random(4)
-    honors = list(range(27, 34))
-    done = 0
-    while done < 500:
-        sets = [
-            [t] * 3 if rng.random() < 0.5 else [t, t + 1, t + 2]
-            for t in (rng.choice(range(27)) if rng.random() < 0.8 else rng.choice(honors) for _ in range(4))
-        ]
-        sets = [s if s[0] == s[1] or (s[0] < 27 and s[0] % 9 <= 6) else [s[0]] * 3 for s in sets]
-        pair = rng.choice(list(range(27)) + honors)
-        tiles = [t for s in sets for t in s] + [pair, pair]
-        if any(tiles.count(t) > 4 for t in tiles) or sum(t >= 27 for t in tiles) > 4 * len(honors):
-            continue
-        done += 1
-        win = tiles[rng.randrange(14)]
-        r = suanfan.score(
-            suanfan.format_tiles(tiles),
-            win=suanfan.format_tiles([win]),
-            rules="popular",
-            seat_wind=rng.choice("ESWN"),
-            tsumo=rng.random() < 0.5,
-        )
+    for r in random_wins("popular", list(range(27, 34))):
         assert r.reason != "not_winning"
         if r.winning:
             assert r.fan == sum(i.value * (i.count or 1) for i in r.items)
