@@ -15,6 +15,7 @@ from rich.table import Table
 
 from . import api
 from . import rules as rules_mod
+from .cli_args import pairs as _pairs
 from .errors import InputError
 from .result import Result
 
@@ -73,24 +74,6 @@ _LABELS = {
         "wait": "待ち",
     },
 }
-
-
-def _value(text: str) -> Any:
-    """Option and flag values: JSON when they parse as JSON (true, 4, "x", [..]), the plain text otherwise."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def _pairs(values: list[str] | None, what: str) -> dict:
-    d: dict[str, Any] = {}
-    for v in values or []:
-        if "=" not in v:
-            raise InputError("bad_input", f"{what} '{v}' should be NAME=VALUE")
-        k, _, val = v.partition("=")
-        d[k.strip()] = _value(val.strip())
-    return d
 
 
 def _fail(e: InputError, as_json: bool) -> None:

@@ -5,14 +5,10 @@ developer's machine; under CI (``CI`` set, where .ci/browser.sh installs both) a
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from servers import serve_app
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -36,31 +32,7 @@ def server_url():
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the browser test: {reason}")
         pytest.skip(reason)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    code = f"from suanfan.web.app import serve; serve('127.0.0.1', {port})"
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/api/rules", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-                    pytest.fail(f"the server did not start: {out[-2000:]}")
-                time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    yield from serve_app("/api/rules")
 
 
 @pytest.fixture(scope="session")

@@ -24,46 +24,19 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from servers import serve_app
 
 
 @pytest.fixture(scope="module")
 def match_server(server_url, tmp_path_factory):
     """A server of its own with a temporary match file (server_url has already checked Chromium and Playwright)."""
     db = tmp_path_factory.mktemp("matches") / "matches.sqlite3"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    code = f"from suanfan.web.app import serve; serve('127.0.0.1', {port})"
     env = {**os.environ, "SUANFAN_DB": str(db)}
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/api/match/games", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-                    pytest.fail(f"the server did not start: {out[-2000:]}")
-                time.sleep(0.2)
+    for url in serve_app("/api/match/games", env):
         yield url, db
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def totals(page, players) -> dict[str, str]:

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ..cli_args import pairs as _pairs
 from ..errors import InputError
 from .core import Played
 from .store import Store
@@ -36,23 +37,6 @@ def _fail(e: InputError, as_json: bool) -> None:
     else:
         err.print(f"[bold red]error[/] ({e.code}): {e.message}")
     raise typer.Exit(2)
-
-
-def _value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def _pairs(values: list[str] | None, what: str) -> dict:
-    d: dict[str, Any] = {}
-    for v in values or []:
-        if "=" not in v:
-            raise InputError("bad_input", f"{what} '{v}' should be NAME=VALUE")
-        k, _, val = v.partition("=")
-        d[k.strip()] = _value(val.strip())
-    return d
 
 
 def parse_event(text: str) -> dict:

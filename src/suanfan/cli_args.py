@@ -1,0 +1,27 @@
+"""Reading ``NAME=VALUE`` arguments of the command line (options, flags, settings), shared by the commands."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import InputError
+
+
+def value(text: str) -> Any:
+    """JSON when it parses as JSON (true, 4, "x", [..]), the plain text otherwise."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def pairs(values: list[str] | None, what: str) -> dict:
+    """``["a=1", "b=x"]`` -> ``{"a": 1, "b": "x"}``; a value without ``=`` is an error naming it."""
+    d: dict[str, Any] = {}
+    for v in values or []:
+        if "=" not in v:
+            raise InputError("bad_input", f"{what} '{v}' should be NAME=VALUE")
+        k, _, val = v.partition("=")
+        d[k.strip()] = value(val.strip())
+    return d

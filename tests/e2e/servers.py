@@ -1,0 +1,40 @@
+"""Starting the app's server for the browser tests."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+
+def serve_app(ready_path: str, env: dict | None = None):
+    """Run ``suanfan serve`` on a free loopback port in a child process; yield its URL once ``ready_path`` answers."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = f"from suanfan.web.app import serve; serve('127.0.0.1', {port})"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url + ready_path, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                    pytest.fail(f"the server did not start: {out[-2000:]}")
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
