@@ -45,6 +45,9 @@ def base_points(han: int, fu: int, yakuman: int, opts: dict) -> tuple[int, str |
     return base, None
 
 
+_PLAIN: dict[tuple, Points] = {}  # the payment table: (base, dealer, tsumo, honba, sticks) -> Points, without pao
+
+
 def payments(
     base: int,
     dealer: bool,
@@ -55,7 +58,30 @@ def payments(
     pao_seat: str | None = None,
     discarder: str | None = None,
 ) -> Points:
-    """Who pays what. ``pao_base`` is the part of ``base`` a liable player (pao, 責任払い) answers for."""
+    """Who pays what. ``pao_base`` is the part of ``base`` a liable player (pao, 責任払い) answers for.
+
+    Without pao the answer depends on five small numbers only, like a printed point table: each row is worked out
+    once and shared (``Points`` is immutable).
+    """
+    if not pao_base:
+        key = (base, dealer, tsumo, honba, sticks)
+        pts = _PLAIN.get(key)
+        if pts is None:
+            pts = _PLAIN[key] = _payments(base, dealer, tsumo, honba, sticks, 0, None, None)
+        return pts
+    return _payments(base, dealer, tsumo, honba, sticks, pao_base, pao_seat, discarder)
+
+
+def _payments(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    pao_base: int,
+    pao_seat: str | None,
+    discarder: str | None,
+) -> Points:
     pays: list[Payment] = []
     if tsumo:
         normal = base - pao_base
