@@ -13,19 +13,19 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result, filled
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading, is_seven_pairs, suit_decompositions
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading
 from ...tiles import KIND, format_tiles, kind, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, non_repeat
 from .fans import FANS, ORDER, WinFacts, tile_fans, win_fans
 from .payments import payments
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
+from .waits import waits_once
 
 __all__ = ["RULESET", "McrRules"]
 
@@ -257,81 +257,15 @@ class _HandFacts:
             for t in KNITTED_PATTERNS[pattern]:
                 rest[t] -= 1
             rest[win] -= 1
-            return shape if min(rest) >= 0 and _waits_once(rest, False) else None
+            return shape if min(rest) >= 0 and waits_once(bytes(rest), False) else None
         if self._unique is None:
-            counts13 = list(self.counts)
+            counts13 = bytearray(self.hand.counts34)
             counts13[win] -= 1
-            self._unique = _waits_once(counts13, not self.hand.melds)
+            self._unique = waits_once(bytes(counts13), not self.hand.melds)
         return shape if self._unique else None
 
 
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
-
-
-@cache
-def _suit_ok(seg: tuple[int, ...]) -> tuple[bool, bool]:
-    """Can one suit's counts be split into sets only / into sets and the pair?"""
-    return bool(suit_decompositions(seg, False)), bool(suit_decompositions(seg, True))
-
-
-@cache
-def _suit_after(seg: tuple[int, ...]) -> tuple[tuple[int, bool, bool], ...]:
-    """For each tile next to the suit's tiles: (rank index, sets only?, sets and pair?) once that tile is added."""
-    out = []
-    for i in range(9):
-        if any(seg[j] for j in range(max(0, i - 2), min(9, i + 3))):
-            grown = list(seg)
-            grown[i] += 1
-            out.append((i, *_suit_ok(tuple(grown))))
-    return tuple(out)
-
-
-def _honor_ok(h) -> tuple[bool, bool]:
-    return all(n in (0, 3) for n in h), sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h)
-
-
-def _waits_once(counts: list[int], seven_pairs: bool) -> bool:
-    """Does the hand (13 − 3 × melds tiles) wait on exactly one kind, as four sets and a pair or seven pairs?
-    A kind all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape).
-
-    Adding a tile changes one suit only: each suit's verdicts, with and without an added tile, come from a cache
-    keyed by the suit's nine counts."""
-    segs = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    honors = counts[27:34]
-    parts = [_suit_ok(seg) for seg in segs]
-    parts.append(_honor_ok(honors))
-    waits = 0
-    for s in range(4):
-        others = [parts[q] for q in range(4) if q != s]
-        # complete once suit s grows: s takes the pair and the others are sets, or s is sets and one other the pair
-        sets_only = [p[0] for p in others].count(True)
-        rest_sets = sets_only == 3
-        rest_pair = False
-        for ok0, ok2 in others:  # this one the pair, the two others sets only
-            if ok2 and sets_only - ok0 == 2:
-                rest_pair = True
-        if not (rest_sets or rest_pair or seven_pairs):
-            continue
-        if s < 3:
-            grown = [(s * 9 + i, ok0, ok2) for i, ok0, ok2 in _suit_after(segs[s])] if any(segs[s]) else []
-        else:
-            grown = []
-            for i in range(7):
-                if honors[i]:
-                    h = list(honors)
-                    h[i] += 1
-                    grown.append((27 + i, *_honor_ok(h)))
-        for t, ok0, ok2 in grown:
-            ok = (ok2 and rest_sets) or (ok0 and rest_pair)
-            if not ok and seven_pairs and counts[t]:
-                counts[t] += 1
-                ok = is_seven_pairs(counts, True)
-                counts[t] -= 1
-            if ok:
-                waits += 1
-                if waits > 1:
-                    return False
-    return waits == 1
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:

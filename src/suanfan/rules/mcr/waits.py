@@ -1,0 +1,106 @@
+"""Does a hand wait on one tile kind only? The test behind 边张 / 嵌张 / 单钓将 (consensus, MIL; digest rows 77-79).
+
+A hand completes when each of its four groups (the three suits and the honors) is sets only, except one that is sets
+and the pair. Adding a tile changes one group only, so each group's answer, with and without one more tile of each
+kind, is worked out once per group pattern (its nine counts; seven for the honors) and kept in a table: a hand's
+waits are then four look-ups and a few bit operations.
+"""
+
+from __future__ import annotations
+
+
+def _sets_only(c) -> bool:
+    """Can one suit's counts be split into chows and pungs? Greedy from the lowest rank: the copies of the lowest tile
+    that are not in a pung start chows, and three equal chows are three pungs, so ``n % 3`` chows start there."""
+    started1 = started2 = 0  # chows started one / two ranks below, each needing a tile here
+    for n in c:
+        n -= started1 + started2
+        if n < 0:
+            return False
+        started2, started1 = started1, n % 3
+    return not started1 and not started2
+
+
+def _sets_and_pair(c) -> bool:
+    """Can one suit's counts be split into chows and pungs and exactly one pair?"""
+    if sum(c) % 3 != 2:
+        return False
+    c = list(c)
+    for i in range(9):
+        if c[i] >= 2:
+            c[i] -= 2
+            ok = _sets_only(c)
+            c[i] += 2
+            if ok:
+                return True
+    return False
+
+
+def _honors_ok(h) -> tuple[bool, bool]:
+    """Honors make pungs only (and the pair): sets only / sets and the pair."""
+    return all(n in (0, 3) for n in h), sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h)
+
+
+class _GroupTable(dict):
+    """A group's counts (bytes) -> (sets only?, sets and the pair?, kinds that make it sets only once added, kinds that
+    make it sets and the pair once added); the kinds as a mask over the 34 kinds. Filled on first sight of a pattern."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__()
+        self.offset = offset
+
+    def __missing__(self, seg: bytes) -> tuple[bool, bool, int, int]:
+        offset = self.offset
+        grown = list(seg)
+        to_sets = to_pair = 0
+        if offset == 27:
+            ok = _honors_ok(seg)
+            for i in range(7):
+                if grown[i]:  # a lone honor added completes nothing
+                    grown[i] += 1
+                    sets, pair = _honors_ok(grown)
+                    grown[i] -= 1
+                    to_sets |= sets << (offset + i)
+                    to_pair |= pair << (offset + i)
+        else:
+            ok = (_sets_only(seg), _sets_and_pair(seg))
+            after = (sum(seg) + 1) % 3  # 0: the grown suit can only be sets; 2: only sets and the pair
+            for i in range(9):
+                if after != 1 and any(seg[max(0, i - 2) : i + 3]):  # a tile two ranks from any other is no use
+                    grown[i] += 1
+                    if after == 0 and _sets_only(grown):
+                        to_sets |= 1 << (offset + i)
+                    elif after == 2 and _sets_and_pair(grown):
+                        to_pair |= 1 << (offset + i)
+                    grown[i] -= 1
+        entry = self[seg] = (*ok, to_sets, to_pair)
+        return entry
+
+
+_MAN, _PIN, _SOU, _HONORS = _GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(27)
+
+
+def waits_once(counts: bytes, seven_pairs: bool) -> bool:
+    """Does the hand (13 − 3 × melds tiles, as 34 counts) wait on exactly one kind, as four sets and a pair, or as
+    seven pairs (four of a kind as two pairs) when ``seven_pairs``? A kind all of whose copies are in sight still
+    counts as a wait (consensus: 独听 is about the shape)."""
+    groups = (_MAN[counts[0:9]], _PIN[counts[9:18]], _SOU[counts[18:27]], _HONORS[counts[27:34]])
+    short = [g for g in groups if not g[0]]  # the groups that are not sets only
+    if len(short) == 1:  # that group completes, as sets and the pair; or it is the pair and another completes
+        g = short[0]
+        kinds = g[3]
+        if g[1]:
+            for other in groups:
+                if other[0]:
+                    kinds |= other[2]
+    elif len(short) == 2:  # one of them is the pair, the other completes as sets
+        a, b = short
+        kinds = (a[2] if b[1] else 0) | (b[2] if a[1] else 0)
+    elif not short:
+        kinds = groups[0][3] | groups[1][3] | groups[2][3] | groups[3][3]
+    else:
+        kinds = 0
+    if seven_pairs and counts.count(1) + counts.count(3) == 1:  # six pairs and one odd kind: that kind
+        odd = counts.index(1) if 1 in counts else counts.index(3)
+        kinds |= 1 << odd
+    return kinds != 0 and not kinds & (kinds - 1)
