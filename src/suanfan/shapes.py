@@ -213,8 +213,10 @@ class _SuitTable(dict):
     """One suit's counts (9 bytes; 7 for the honors) -> (pairs, splits): the table a hand's split is read from.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
-    ``splits`` are the suit's ways to be read, ((sets), (pair,) or ()) as shared blocks; none when it cannot be read.
-    Filled on first sight of a pattern, so each pattern is split once per process.
+    ``splits`` are the suit's ways to be read, each ``(sets, pair, places)``: the sets and the pair ((pair,) or ())
+    as shared blocks, and for each tile of the suit the places it can take in them as (index among the sets, or -1
+    for the pair, wait). None when the suit cannot be read. Filled on first sight of a pattern, so each pattern is
+    split once per process.
     """
 
     def __init__(self, offset: int) -> None:
@@ -232,54 +234,52 @@ class _SuitTable(dict):
             if honors is not None:
                 sets = tuple(concealed_block(k, t) for k, t in honors[0])
                 pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-                entry = (rem // 2, ((sets, pair),))
+                entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7)),))
         else:
-            entry = (
-                rem // 2,
-                tuple(
-                    (
-                        tuple(concealed_block(k, offset + t) for k, t in sets),
-                        (concealed_block(PAIR, offset + pair),) if pair >= 0 else (),
-                    )
-                    for sets, pair in suit_decompositions(tuple(counts), rem == 2)
-                ),
-            )
+            splits = []
+            for sets_, pair_ in suit_decompositions(tuple(counts), rem == 2):
+                sets = tuple(concealed_block(k, offset + t) for k, t in sets_)
+                pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
+                splits.append((sets, pair, _places(sets, pair, offset, 9)))
+            entry = (rem // 2, tuple(splits))
         self[counts] = entry
         return entry
+
+
+def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: int) -> tuple:
+    """For each tile of a suit's split, the places the tile can take: (index among the sets or -1 for the pair,
+    wait). Equal sets are one shared instance side by side: the tile takes each of them once."""
+    out = []
+    for t in range(offset, offset + n):
+        found = []
+        prev = None
+        for j, b in enumerate(sets):
+            if b is not prev and (b.tile <= t <= b.tile + 2 if b.kind == CHOW else b.tile == t):
+                found.append((j, _wait_of(b.kind, b.tile, t)))
+            prev = b
+        if pair and pair[0].tile == t:
+            found.append((-1, "tanki"))
+        out.append(tuple(found))
+    return tuple(out)
 
 
 _MAN, _PIN, _SOU, _HONORS = _SuitTable(0), _SuitTable(9), _SuitTable(18), _SuitTable(27)
 
 
-def split_blocks(counts) -> list[tuple[Block, ...]]:
-    """Every split of concealed counts into set blocks and one pair block (the pair last)."""
-    m = bytes(counts)
-    pa, a = _MAN[m[0:9]]
-    if not a:
-        return []
-    pb, b = _PIN[m[9:18]]
-    if not b:
-        return []
-    pc, c = _SOU[m[18:27]]
-    if not c:
-        return []
-    ph, h = _HONORS[m[27:34]]
-    if not h or pa + pb + pc + ph != 1:
-        return []
-    ((sh, ph_),) = h
-    if len(a) == 1 and len(b) == 1 and len(c) == 1:
-        (sa, pa_), (sb, pb_), (sc, pc_) = a[0], b[0], c[0]
-        return [sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_]
-    return [sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_ for sa, pa_ in a for sb, pb_ in b for sc, pc_ in c]
+_MELD_BLOCKS: dict[str, Block] = {}  # a meld's text (kind, tiles, source) -> its block; a few thousand at most
 
 
-@lru_cache(maxsize=1024)
 def _meld_block(m: Meld) -> Block:
-    if m.kind == "chi":
-        return Block(CHOW, m.first, False, m)
-    if m.kind == "pon":
-        return Block(PUNG, m.first, False, m)
-    return Block(KONG, m.first, m.kind == "ankan", m)
+    b = _MELD_BLOCKS.get(m.text)
+    if b is None:
+        if m.kind == "chi":
+            b = Block(CHOW, m.first, False, m)
+        elif m.kind == "pon":
+            b = Block(PUNG, m.first, False, m)
+        else:
+            b = Block(KONG, m.first, m.kind == "ankan", m)
+        _MELD_BLOCKS[m.text] = b
+    return b
 
 
 def _wait_of(block_kind: str, start: int, win: int) -> str:
@@ -334,28 +334,31 @@ def readings(
     """Every reading of a complete hand, with every place the winning tile can take."""
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
-    meld_blocks = [_meld_block(m) for m in hand.melds]
+    melds = hand.melds
+    meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list[Reading] = []
     _regular(counts, meld_blocks, win, "regular", out)
-    if not hand.melds:
-        if seven_pairs and is_seven_pairs(counts, seven_pairs_kongs):
+    if not melds:
+        # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, knitted 14
+        absent = counts.count(0)
+        if seven_pairs and absent >= 27 and is_seven_pairs(counts, seven_pairs_kongs):
             pairs = []
             for t in range(N_KINDS):
                 pairs.extend([concealed_block(PAIR, t)] * (counts[t] // 2))
             wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
             out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki" if wi is not None else ""))
-        if thirteen_orphans and is_thirteen_orphans(counts):
+        if thirteen_orphans and absent == 21 and is_thirteen_orphans(counts):
             wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
             out.append(Reading("thirteen_orphans", (), None, wait))
-        if knitted and is_honors_knitted(counts):
+        if knitted and absent == 20 and is_honors_knitted(counts):
             out.append(Reading("honors_knitted", (), None, "knitted"))
-    if knitted and len(hand.melds) <= 1:
+    if knitted and len(melds) <= 1:
         for idx, pat in enumerate(KNITTED_PATTERNS):
             if 0 not in _KNITTED_COUNTS[idx](counts):
                 rest = list(counts)
                 for t in pat:
                     rest[t] -= 1
-                _regular(rest, [Block(KNITTED, idx), *meld_blocks], win, "knitted_straight", out)
+                _regular(rest, (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out)
     return out
 
 
@@ -371,21 +374,44 @@ def _contains(b: Block, t: int) -> bool:
     return b.tile == t
 
 
-def _regular(counts, fixed: list[Block], win: int | None, form: str, out: list[Reading]) -> None:
-    fixed_t = tuple(fixed)
-    n_fixed = len(fixed_t)
-    for concealed in split_blocks(counts):
-        blocks = fixed_t + concealed
-        if win is None:
-            out.append(Reading(form, blocks, None, ""))
-            continue
-        prev = None
-        for i in range(n_fixed, len(blocks)):
-            b = blocks[i]
-            # a split's equal blocks are one shared instance, side by side: the tile takes each place once
-            if b is not prev and (b.tile <= win <= b.tile + 2 if b.kind == CHOW else b.tile == win):
-                wait = _wait_of(b.kind, b.tile, win)
-                out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))
-            prev = b
-        if fixed_t and fixed_t[0].kind == KNITTED and _contains(fixed_t[0], win):
-            out.append(Reading(form, blocks, 0, "knitted"))
+def _regular(counts, fixed: tuple[Block, ...], win: int | None, form: str, out: list[Reading]) -> None:
+    """Read concealed ``counts`` as sets and one pair after the ``fixed`` blocks (melds, a knitted straight): each
+    split once for every place the winning tile can take in it (the suit tables list the places)."""
+    m = bytes(counts)
+    pa, a = _MAN[m[0:9]]
+    if not a:
+        return
+    pb, b = _PIN[m[9:18]]
+    if not b:
+        return
+    pc, c = _SOU[m[18:27]]
+    if not c:
+        return
+    ph, h = _HONORS[m[27:34]]
+    if not h or pa + pb + pc + ph != 1:
+        return
+    ((sh, ph_, qh),) = h
+    n_fixed = len(fixed)
+    knitted_win = win is not None and n_fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
+    suit = 3 if win is None else win // 9
+    spot = 0 if win is None else win - 9 * suit
+    for sa, pa_, qa in a:
+        for sb, pb_, qb in b:
+            for sc, pc_, qc in c:
+                blocks = fixed + sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_
+                if win is None:
+                    out.append(Reading(form, blocks, None, ""))
+                    continue
+                if suit == 0:
+                    places, before = qa[spot], n_fixed
+                elif suit == 1:
+                    places, before = qb[spot], n_fixed + len(sa)
+                elif suit == 2:
+                    places, before = qc[spot], n_fixed + len(sa) + len(sb)
+                else:
+                    places, before = qh[spot], n_fixed + len(sa) + len(sb) + len(sc)
+                for j, wait in places:
+                    i = before + j if j >= 0 else len(blocks) - 1
+                    out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))
+                if knitted_win:
+                    out.append(Reading(form, blocks, 0, "knitted"))
