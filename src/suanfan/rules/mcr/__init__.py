@@ -12,14 +12,14 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result, filled
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Reading
-from ...tiles import KIND, format_tiles, kind, tile_name, wind_tile
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Block, Reading
+from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, non_repeat
 from .fans import FANS, ORDER, WinFacts, tile_fans, win_fans
@@ -75,16 +75,43 @@ def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
 
 _TABLES = {e: _tables(e) for e in EDITIONS}
 _EXTRAS = frozenset(row.id for row in FANS if row.facts["group"] == "extra")
+_REPEAT = {row.id: row.facts["repeat"] for row in FANS}
+_FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
+_NONZERO = bytes([48] + [49] * 255)  # count -> b"0" / b"1": a hand's kinds as a binary numeral
 
 
-@dataclass
-class _Scored:
+class _Settled(NamedTuple):
+    """A division's fans once the principles have run: what counts (fan -> count, in table order), the exclusions
+    applied, the total, and the values from the highest down (就高不就低 compares them after the total)."""
+
+    fans: dict[str, int]
+    log: tuple[tuple[str, str, str], ...]
     total: int
-    found: dict[str, int]
-    form: str
-    reading: Reading | None
-    placements: frozenset[int]
-    key: tuple
+    values: tuple[int, ...]
+
+
+class _Settler(dict):
+    """The fans found (as ``frozenset(found.items())``) -> ``_Settled``, for one edition. 不重复 and the total depend
+    only on which fans were found and how many times, a pattern many hands share: each is settled once."""
+
+    def __init__(self, edition: str) -> None:
+        super().__init__()
+        self.values, self.excludes = _TABLES[edition]
+
+    def __missing__(self, key: frozenset) -> _Settled:
+        found = dict(key)
+        log: list[tuple[str, str, str]] = []
+        non_repeat(found, log, self.excludes)
+        if not found:
+            found["wu_fan_hu"] = 1  # 无番和: nothing else counts (flowers are added afterwards)
+        values = self.values
+        fans = {f: found[f] for f in sorted(found, key=ORDER.__getitem__)}
+        total = sum([values[f] * n for f, n in fans.items()])
+        entry = self[key] = _Settled(fans, tuple(log), total, tuple(sorted([values[f] for f in fans], reverse=True)))
+        return entry
+
+
+_SETTLERS = {e: _Settler(e) for e in EDITIONS}
 
 
 class McrRules(RuleSet):
@@ -102,45 +129,40 @@ class McrRules(RuleSet):
 
     def forms(self, opts: dict) -> dict:
         # 七对 with four of a kind as two pairs (consensus, 四归一 counts); 全不靠 / 七星不靠 / 组合龙
-        return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
+        return dict(_FORMS)
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        notes: list[str] = []
-        base = dict(rules=self.name, hand=hand.text(), melds=tuple([m.text for m in hand.melds]))
-        readings = shapes.readings(hand, **self.forms(opts))
+        melds = tuple([m.text for m in hand.melds]) if hand.melds else ()
+        readings = shapes.readings(hand, **_FORMS)
         if not readings:
-            return Result(winning=False, reason="not_winning", **base)
+            return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
+        notes: list[str] = []
         win = _win_facts(hand, ctx, notes)
-        values, excludes = _TABLES[opts["edition"]]
         facts = _HandFacts(hand, ctx, opts, win)
-        log: list[tuple[str, str, str]] = []
-        why: list = []
-        divisions = list(_divisions(readings))
-        if len(divisions) == 1:  # nothing to choose: score it once, keeping the log
-            form, blocks, placements, reading = divisions[0]
-            best = facts.score(form, blocks, placements, reading, values, excludes, log, why)
-            return _result(self, hand, best, values, opts, win, log, why, notes, base)
-        best_: _Scored | None = None
-        for form, blocks, placements, reading in divisions:
-            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
-            # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
-            if best_ is None or scored.key > best_.key:
-                best_ = scored
-        assert best_ is not None
-        blocks = best_.reading.blocks if best_.reading else ()
-        best = facts.score(best_.form, blocks, best_.placements, best_.reading, values, excludes, log, why)
-        return _result(self, hand, best, values, opts, win, log, why, notes, base)
+        if len(readings) == 1:  # one division, nothing to choose
+            r = readings[0]
+            why: list = []
+            placements = (r.win_block,) if r.win_block is not None else ()
+            best = facts.score(r.form, r.blocks, placements, why)
+            reading = r
+        else:
+            best = None
+            for form, blocks, placements, r in _divisions(readings):
+                said: list = []
+                scored = facts.score(form, blocks, placements, said)
+                # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
+                if best is None or (scored.total, scored.values) > (best.total, best.values):
+                    best, reading, why = scored, r, said
+        return _result(self, hand, melds, best, reading, opts, win.tsumo, why, notes)
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
         """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
-        readings = shapes.readings(hand, **self.forms(opts))
-        win = _win_facts(hand, ctx, [])
-        values, excludes = _TABLES[opts["edition"]]
-        facts = _HandFacts(hand, ctx, opts, win)
+        readings = shapes.readings(hand, **_FORMS)
+        facts = _HandFacts(hand, ctx, opts, _win_facts(hand, ctx, []))
         out = []
-        for form, blocks, placements, reading in _divisions(readings):
-            scored = facts.score(form, blocks, placements, reading, values, excludes, None, [])
-            out.append((scored.total, scored.found))
+        for form, blocks, placements, _ in _divisions(readings):
+            scored = facts.score(form, blocks, placements, [])
+            out.append((scored.total, dict(scored.fans)))
         return out
 
 
@@ -161,52 +183,55 @@ def _divisions(readings: list[Reading]):
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
+    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "settle", "_unique")
+
     def __init__(self, hand: Hand, ctx: Context, opts: dict, win: WinFacts) -> None:
         self.hand = hand
         self.opts = opts
-        self.win_tile = kind(hand.win_tile)
-        self.counts = hand.counts
-        totals = list(self.counts)
-        for m in hand.melds:
-            for t in m.tiles:
-                totals[KIND[t]] += 1
-        self.totals = totals
-        mask = 0
-        for k in {KIND[t] for t in hand.all_tiles()}:
-            mask |= 1 << k
+        self.win_tile = KIND[hand.win_tile]
+        self.counts = counts = hand.counts34
+        if hand.melds:
+            totals = list(counts)
+            for m in hand.melds:
+                for t in m.tiles:
+                    totals[KIND[t]] += 1
+            counts = totals
+        # the kinds held, melds included, as a 34-bit mask: the counts as a binary numeral, tile 0 the lowest bit
+        mask = int(bytes(counts).translate(_NONZERO)[::-1], 2)
+        self.fours = counts.count(4)
         self.tsumo = win.tsumo
-        self.seat = wind_tile(ctx.seat_wind)
-        self.round = wind_tile(ctx.round_wind)
-        self.common = dict.fromkeys(tile_fans(mask), 1)
-        self.common.update(dict.fromkeys(win_fans(win), 1))
+        self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
+        self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
+        self.common = common = dict.fromkeys(tile_fans(mask), 1)
+        common.update(dict.fromkeys(win_fans(win), 1))
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
-                    self.common[fan_id] = 1
+                    common[fan_id] = 1
+        self.settle = _SETTLERS[opts["edition"]]
         self._unique: bool | None = None
 
-    def score(
-        self,
-        form: str,
-        blocks: tuple,
-        placements: frozenset[int],
-        reading: Reading,
-        values: dict,
-        excludes: dict,
-        log: list | None,
-        why: list,
-    ) -> _Scored:
+    def score(self, form: str, blocks: tuple, placements, why: list) -> _Settled:
+        """One division: its fans found, then settled by the principles (``_Settler``). ``why`` collects the set
+        notes and the set-level exclusions."""
         found = dict(self.common)
-        if form in ("regular", "knitted_straight"):
-            found.update(regular_fans(blocks, form, placements, self.tsumo, self.seat, self.round, self.totals, why))
+        if form == "regular" or form == "knitted_straight":
+            extras = self.opts["platform_extras"]
+            found.update(
+                regular_fans(blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, extras, why)
+            )
             wait = self._wait_fan(form, blocks, placements)
             if wait:
                 found[wait] = 1
             if form == "regular" and not self.hand.melds:
-                counts13 = list(self.counts)
-                counts13[self.win_tile] -= 1
-                if is_nine_gates(counts13):
-                    found["jiu_lian_bao_deng"] = 1
+                counts = self.counts
+                win = self.win_tile
+                s = win // 9 * 9
+                if win < 27 and counts[s] == 3 + (win == s) and counts[s + 8] == 3 + (win == s + 8):
+                    counts13 = list(counts)
+                    counts13[win] -= 1
+                    if is_nine_gates(counts13):
+                        found["jiu_lian_bao_deng"] = 1
         elif form == "seven_pairs":
             found["qi_dui"] = 1
             if is_seven_shifted_pairs(self.counts):
@@ -218,21 +243,13 @@ class _HandFacts:
             found["shi_san_yao"] = 1
         else:  # honors_knitted
             found["quan_bu_kao"] = 1
-            if all(self.counts[t] for t in range(27, 34)):
+            if all(self.counts[27:34]):
                 found["qi_xing_bu_kao"] = 1  # it excludes 全不靠 (不重复)
             elif sum(self.counts[:27]) == 9:
                 found["zu_he_long"] = 1  # 全不靠 holding the whole knitted straight (consensus, p.76)
-        if not self.opts["platform_extras"]:
-            for fan_id in _EXTRAS & found.keys():
-                del found[fan_id]
-        non_repeat(found, log, excludes)
-        if not found:
-            found["wu_fan_hu"] = 1  # 无番和: nothing else counts (flowers are added afterwards)
-        total = sum([values[f] * n for f, n in found.items()])
-        key = (total, tuple(sorted([values[f] for f in found], reverse=True)))
-        return _Scored(total, found, form, reading, placements, key)
+        return self.settle[frozenset(found.items())]
 
-    def _wait_fan(self, form: str, blocks: tuple, placements: frozenset[int]) -> str | None:
+    def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
         """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
         winning tile can sit in an edge chow, the middle of a chow, or the pair; one of them at most."""
         win = self.win_tile
@@ -259,13 +276,14 @@ class _HandFacts:
             rest[win] -= 1
             return shape if min(rest) >= 0 and waits_once(bytes(rest), False) else None
         if self._unique is None:
-            counts13 = bytearray(self.hand.counts34)
+            counts13 = bytearray(self.counts)
             counts13[win] -= 1
             self._unique = waits_once(bytes(counts13), not self.hand.melds)
         return shape if self._unique else None
 
 
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
+_WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
@@ -273,10 +291,11 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
 
     ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
     ``chankan`` (抢杠和) are wins on another player's tile."""
-    win = kind(hand.win_tile)
-    for flag in ("tian_ting", "hun_gang"):
-        if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
-            raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
+    win = KIND[hand.win_tile]
+    if ctx.extra:
+        for flag in ("tian_ting", "hun_gang"):
+            if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
+                raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
     tsumo = ctx.tsumo or ctx.haitei or ctx.rinshan
     if ctx.haitei and ctx.houtei:
         raise InputError(
@@ -286,10 +305,11 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
     if (ctx.houtei or ctx.chankan) and tsumo:
         which = "houtei (海底捞月)" if ctx.houtei else "chankan (抢杠和)"
         raise InputError("bad_context", f"{which} is a win on another player's tile, not a self-draw")
-    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+    melds = hand.melds
+    if ctx.rinshan and not any(m.is_kong for m in melds):
         raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
-    in_melds = sum([1 for m in hand.melds for t in m.tiles if KIND[t] == win]) if hand.melds else 0
-    in_hand = hand.counts[win]
+    in_melds = sum([1 for m in melds for t in m.tiles if KIND[t] == win]) if melds else 0
+    in_hand = hand.counts34[win]
     if ctx.chankan and (in_melds or in_hand != 1):
         raise InputError(
             "bad_context",
@@ -303,75 +323,98 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
     if in_melds == 3 and not last_copy:
         last_copy = True
         notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
-    open_melds = sum([1 for m in hand.melds if m.kind != "ankan"]) if hand.melds else 0
-    return WinFacts(
-        tsumo=tsumo,
-        concealed=open_melds == 0,
-        all_melded=open_melds == 4,
-        last_copy=last_copy,
-        haitei=ctx.haitei,
-        houtei=ctx.houtei,
-        rinshan=ctx.rinshan,
-        chankan=ctx.chankan,
-    )
+    open_melds = sum([1 for m in melds if m.kind != "ankan"]) if melds else 0
+    key = (tsumo, open_melds == 0, open_melds == 4, last_copy, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan)
+    facts = _WIN_FACTS.get(key)
+    if facts is None:  # 256 combinations at most: one shared value each
+        facts = _WIN_FACTS[key] = WinFacts(*key)
+    return facts
+
+
+_WIN_FACTS: dict[tuple, WinFacts] = {}
 
 
 def _result(
     rs: McrRules,
     hand: Hand,
-    best: _Scored,
-    values: dict,
+    melds: tuple[str, ...],
+    best: _Settled,
+    reading: Reading,
     opts: dict,
-    win: WinFacts,
-    log: list,
+    tsumo: bool,
     why: list,
     notes: list[str],
-    base: dict,
 ) -> Result:
-    items = []
-    for fan_id in sorted(best.found, key=ORDER.__getitem__):
-        row = FANS.rows[fan_id]
-        n = best.found[fan_id]
-        count = n if row.facts["repeat"] else None
-        items.append(filled(Item, {"id": fan_id, "value": values[fan_id], "names": row.names, "count": count}))
+    values = _TABLES[opts["edition"]][0]
+    items = [_item(fan_id, values[fan_id], n) for fan_id, n in best.fans.items()]
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
         items.append(FANS["hua_pai"].item(count=flowers))
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
-    if best.reading is not None and best.reading.blocks:
-        decomposition = tuple([b.text() for b in best.reading.blocks])
+    if reading.blocks:
+        decomposition = tuple([_block_text(b.kind, b.tile) for b in reading.blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
+    exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log]
+    said = []
+    if why:
+        for w in dict.fromkeys(why):
+            if w.__class__ is tuple:
+                p, a, b = w
+                exclusions.append({"fan": a, "excludes": b, "principle": p})
+            else:
+                said.append(w)
     explain: dict = {
-        "form": best.form,
+        "form": reading.form,
         "fan_without_flowers": fan_total,
         "min_fan": opts["min_fan"],
         "edition": opts["edition"],
-        "exclusions": [{"fan": a, "excludes": b, "principle": p} for a, b, p in log]
-        + [
-            {"fan": a, "excludes": b, "principle": p}
-            for p, a, b in dict.fromkeys([w for w in why if isinstance(w, tuple)])
-        ],
+        "exclusions": exclusions,
     }
-    set_notes = [w for w in why if isinstance(w, str)]
-    if notes or set_notes:
-        explain["notes"] = list(dict.fromkeys(notes + set_notes))
-    used = dict.fromkeys([e["principle"] for e in explain["exclusions"]])
-    if used:
-        explain["principles"] = {p: PRINCIPLES[p] for p in used}
+    if notes or said:
+        explain["notes"] = list(dict.fromkeys(notes + said))
+    if exclusions:
+        explain["principles"] = {p: PRINCIPLES[p] for p in dict.fromkeys([e["principle"] for e in exclusions])}
     fields = {
         "winning": winning,
         "decomposition": decomposition,
         "items": tuple(items),
         "fan": total,
-        "points": payments(total, win.tsumo) if winning else None,
+        "points": payments(total, tsumo) if winning else None,
         "reason": None if winning else "below_minimum",
         "explain": explain,
-        **base,
+        "rules": rs.name,
+        "hand": hand.text(),
+        "melds": melds,
     }
     return filled(Result, fields)
+
+
+_ITEMS: dict[tuple[str, int, int], Item] = {}
+
+
+def _item(fan_id: str, value: int, n: int) -> Item:
+    """The item of a fan counted ``n`` times; items are immutable values, one shared per fan, value and count."""
+    item = _ITEMS.get((fan_id, value, n))
+    if item is None:
+        row = FANS.rows[fan_id]
+        count = n if row.facts["repeat"] else None
+        item = _ITEMS[(fan_id, value, n)] = filled(
+            Item, {"id": fan_id, "value": value, "names": row.names, "count": count}
+        )
+    return item
+
+
+_BLOCK_TEXT: dict[tuple[str, int], str] = {}
+
+
+def _block_text(kind_: str, tile: int) -> str:
+    text = _BLOCK_TEXT.get((kind_, tile))
+    if text is None:
+        text = _BLOCK_TEXT[(kind_, tile)] = Block(kind_, tile).text()
+    return text
 
 
 RULESET = McrRules()

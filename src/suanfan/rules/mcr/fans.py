@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...tiles import DRAGONS, WINDS
 from .. import ItemDef, ItemTable
 
 FANS = ItemTable()
@@ -64,37 +63,39 @@ def _mask(kinds) -> int:
 REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 白 (推不倒)
 GREEN = _mask([19, 20, 21, 23, 25, 32])  # 23468s 发 (绿一色)
 YAOCHU = _mask([0, 8, 9, 17, 18, 26, *range(27, 34)])  # terminals and honors
-SUIT_MASKS = tuple(_mask(range(s * 9, s * 9 + 9)) for s in range(3))
-WIND_MASK, DRAGON_MASK = _mask(WINDS), _mask(DRAGONS)
 
 
 @dataclass(frozen=True, slots=True)
 class TileFacts:
-    """The kinds present in the whole hand, melds included, as a 34-bit mask (bit k = tile kind k)."""
+    """What kinds of tile the whole hand holds, melds included. Every hand with the same facts has the same tile fans,
+    so they are found once per facts (``tile_fans``)."""
 
-    mask: int
     suits: int  # how many of the three suits are present
     honors: bool
     winds: bool
     dragons: bool
     low: int  # lowest rank 1-9 of the suited tiles (10 if none)
     high: int  # highest rank (0 if none)
+    green: bool  # only 23468 bamboo and Green Dragon
+    reversible: bool  # only tiles that look the same upside down
+    terminals_honors: bool  # only terminals and honors
 
-    @classmethod
-    def of(cls, mask: int) -> TileFacts:
+    @staticmethod
+    def key(mask: int) -> tuple:
+        """The facts of a hand holding the kinds of this 34-bit mask (bit k = tile kind k), as a plain tuple."""
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: rank r + 1 is present in some suit
-        return cls(
-            mask,
-            bool(mask & SUIT_MASKS[0]) + bool(mask & SUIT_MASKS[1]) + bool(mask & SUIT_MASKS[2]),
-            mask >> 27 != 0,
-            bool(mask & WIND_MASK),
-            bool(mask & DRAGON_MASK),
+        honors = mask >> 27
+        return (
+            (mask & 0x1FF != 0) + (mask & 0x3FE00 != 0) + (mask & 0x7FC0000 != 0),
+            honors != 0,
+            honors & 0xF != 0,
+            honors & 0x70 != 0,
             (ranks & -ranks).bit_length() if ranks else 10,
-            ranks.bit_length() if ranks else 0,
+            ranks.bit_length(),
+            not mask & ~GREEN,
+            not mask & ~REVERSIBLE,
+            not mask & ~YAOCHU,
         )
-
-    def only(self, allowed: int) -> bool:
-        return not self.mask & ~allowed
 
 
 def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
@@ -142,7 +143,7 @@ def _da_san_yuan():
 @fan("lv_yi_se", 88, "绿一色", "All Green", no=3, group="tiles", excludes=("hun_yi_se",))
 def lv_yi_se(t: TileFacts) -> int:
     """Only 23468 bamboo and Green Dragon. Without Green Dragon it is also 清一色 (1998 p.55)."""
-    return t.only(GREEN)
+    return t.green
 
 
 @fan(
@@ -205,7 +206,7 @@ def _shi_san_yao():
 )
 def qing_yao_jiu(t: TileFacts) -> int:
     """Only terminals (1 and 9 of the suits)."""
-    return not t.honors and t.only(YAOCHU)
+    return not t.honors and t.terminals_honors
 
 
 @fan("xiao_si_xi", 64, "小四喜", "Little Four Winds", no=9, group="sets", excludes=("san_feng_ke", "yao_jiu_ke"))
@@ -319,7 +320,7 @@ def _san_gang():
 )
 def hun_yao_jiu(t: TileFacts) -> int:
     """Only terminals and honors."""
-    return t.only(YAOCHU)
+    return t.terminals_honors
 
 
 # 24
@@ -492,7 +493,7 @@ def _hua_long():
 @fan("tui_bu_dao", 8, "推不倒", "Reversible Tiles", no=40, group="tiles", excludes=("que_yi_men",))
 def tui_bu_dao(t: TileFacts) -> int:
     """Only tiles that look the same upside down: 1234589 dots, 245689 bamboo, White Dragon."""
-    return t.only(REVERSIBLE)
+    return t.reversible
 
 
 @fan("san_se_san_tong_shun", 8, "三色三同顺", "Mixed Triple Chow", no=41, group="sets", excludes=("xi_xiang_feng",))
@@ -661,7 +662,7 @@ def _an_gang():
 @fan("duan_yao", 2, "断幺", "All Simples", no=68, group="tiles", excludes=("wu_zi",))
 def duan_yao(t: TileFacts) -> int:
     """No terminals, no honors."""
-    return not t.mask & YAOCHU
+    return _ranks_within(t, 2, 8)
 
 
 # 1
@@ -814,11 +815,23 @@ VALUE = {row.id: row.value for row in FANS}
 ORDER = {row.id: i for i, row in enumerate(FANS)}
 
 
+_TILE_FANS: dict[tuple, tuple[str, ...]] = {}
+_WIN_FANS: dict[WinFacts, tuple[str, ...]] = {}
+
+
 def tile_fans(mask: int) -> tuple[str, ...]:
-    """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions)."""
-    facts = TileFacts.of(mask)
-    return tuple([row.id for row in TILE_FANS if row.check(facts)])
+    """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions), found once per facts."""
+    key = TileFacts.key(mask)
+    fans = _TILE_FANS.get(key)
+    if fans is None:
+        facts = TileFacts(*key)
+        fans = _TILE_FANS[key] = tuple([row.id for row in TILE_FANS if row.check(facts)])
+    return fans
 
 
-def win_fans(w: WinFacts) -> list[str]:
-    return [row.id for row in WIN_FANS if row.check(w)]
+def win_fans(w: WinFacts) -> tuple[str, ...]:
+    """The win fans of these win facts (before exclusions), found once per facts."""
+    fans = _WIN_FANS.get(w)
+    if fans is None:
+        fans = _WIN_FANS[w] = tuple([row.id for row in WIN_FANS if row.check(w)])
+    return fans

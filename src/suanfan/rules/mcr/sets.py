@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
 from ...tiles import DRAGONS, WINDS
 from .exclusions import combine_sets
 
@@ -154,79 +154,107 @@ def regular_fans(
     tsumo: bool,
     seat: int,
     round_: int,
-    totals: list[int],
+    fours: int,
+    extras: bool,
     notes: list,
 ) -> dict[str, int]:
     """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
 
-    ``placements``: indexes of the blocks the winning tile may have completed. ``totals``: 34 counts of every tile,
-    melds included. Wait fans are added by the caller (they need the waits of the whole hand).
+    ``placements``: indexes of the blocks the winning tile may have completed. ``fours``: how many kinds the whole
+    hand holds all four copies of, melds included. ``extras``: the platform extras count (四方大发). Wait fans are
+    added by the caller (they need the waits of the whole hand).
+
+    The fans of the chows alone and of the pungs alone are kept per group of sets (``chow_part``, ``pung_part``):
+    hands share those groups, so each is worked out once; what is left here is counting and a few tests.
     """
-    found: dict[str, int] = {}
     chows: list[int] = []
     pungs: list[int] = []
     pair = -1
     concealed_pungs = ankan = minkan = 0
-    all_chows = True
     for b in blocks:
         k = b.kind
         if k == CHOW:
             chows.append(b.tile)
         elif k == PAIR:
             pair = b.tile
-        elif k == KNITTED:
-            continue
-        else:
-            all_chows = False
+        elif k == PUNG:
             pungs.append(b.tile)
-            if k == PUNG:
-                concealed_pungs += b.concealed
-            elif b.concealed:
+            concealed_pungs += b.concealed
+        elif k == KONG:
+            pungs.append(b.tile)
+            if b.concealed:
                 ankan += 1
             else:
                 minkan += 1
-    kinds_won = {blocks[i].kind for i in placements}
-    if not tsumo and CHOW not in kinds_won and KNITTED not in kinds_won:
-        # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
-        if PUNG in kinds_won:
+    if not tsumo:
+        won = [blocks[i].kind for i in placements]
+        if PUNG in won and CHOW not in won and KNITTED not in won:
+            # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
             concealed_pungs -= 1
             notes.append("the pung completed by the discard counts as melded")
-    _concealed_and_kongs(concealed_pungs + ankan, ankan, minkan, found)
+    found = dict(_concealed_and_kongs(concealed_pungs + ankan, ankan, minkan))
+    outside, five, even = _PAIR_FLAGS[pair]
     if pungs:
-        if len(pungs) == 4:
-            found["peng_peng_hu"] = 1
         pungs.sort()
-        _pung_singles(pungs, seat, round_, found, notes)
-        combos, why = pung_fans(tuple(pungs))
-        _add(found, combos)
+        fans, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
+        found.update(fans)
+        notes.extend(said)
         notes.extend(why)
-        dragons = len([t for t in pungs if t in DRAGONS])
-        winds = len([t for t in pungs if t in WINDS])
         if dragons == 2 and pair in DRAGONS:
             found["xiao_san_yuan"] = 1
         if winds == 3 and pair in WINDS:
             found["xiao_si_xi"] = 1
-        if winds == 4 and pair == 32:
+        if winds == 4 and pair == 32 and extras:
             found["si_fang_da_fa"] = 1
+        outside = outside and p_outside
+        five = five and p_five
+        even = even and p_even
+    elif pair < 27:
+        found["ping_hu"] = 1
     if chows:
         chows.sort()
-        combos, why = chow_fans(tuple(chows), pair)
-        _add(found, combos)
+        fans, why, c_outside, c_five = chow_part(tuple(chows))
+        if len(chows) == 4 and pair < 27 and _rank(pair) == 5:
+            fans, why = chow_fans(tuple(chows), pair)
+        found.update(fans)
         notes.extend(why)
-    if all_chows and pair < 27:
-        found["ping_hu"] = 1
+        outside = outside and c_outside
+        five = five and c_five
+        even = False
     if form == "regular":
-        _outside_five_even(blocks, found)
+        # 全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung
+        if outside:
+            found["quan_dai_yao"] = 1
+        elif five:
+            found["quan_dai_wu"] = 1
+        elif even:
+            found["quan_shuang_ke"] = 1
     else:
         found["zu_he_long"] = 1
-    hogs = totals.count(4) - ankan - minkan
+    hogs = fours - ankan - minkan
     if hogs > 0:
         found["si_gui_yi"] = hogs
     return found
 
 
-def _concealed_and_kongs(concealed: int, ankan: int, minkan: int, found: dict[str, int]) -> None:
+def _block_flags(t: int, chow: bool) -> tuple[bool, bool, bool]:
+    """Does a block starting at ``t`` hold a terminal or honor (全带幺), hold a 5 (全带五), is it an even pung or pair
+    (全双刻)?"""
+    if t >= 27:
+        return True, False, False
+    r = _rank(t)
+    if chow:
+        return r in (1, 7), 3 <= r <= 5, False
+    return r in (1, 9), r == 5, r % 2 == 0
+
+
+_PAIR_FLAGS = {t: _block_flags(t, False) for t in range(34)}
+
+
+@cache
+def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> dict[str, int]:
     """双暗刻 三暗刻 四暗刻 (concealed kongs are concealed pungs, MIL) and the kong fans."""
+    found = {}
     if concealed >= 2:
         found[("shuang_an_ke", "san_an_ke", "si_an_ke")[concealed - 2]] = 1
     kongs = ankan + minkan
@@ -244,9 +272,44 @@ def _concealed_and_kongs(concealed: int, ankan: int, minkan: int, found: dict[st
         found["san_gang"] = 1
     elif kongs == 4:
         found["si_gang"] = 1
+    return found
 
 
-def _pung_singles(pungs: list[int], seat: int, round_: int, found: dict[str, int], notes: list) -> None:
+@lru_cache(maxsize=65536)
+def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
+    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans, the notes
+    said, the combinations the principles removed, how many dragon and wind pungs, and whether they all hold a
+    terminal or honor / a 5 / an even number."""
+    found: dict[str, int] = {}
+    said: list[str] = []
+    if len(pungs) == 4:
+        found["peng_peng_hu"] = 1
+    _pung_singles(pungs, seat, round_, found, said)
+    combos, why = pung_fans(pungs)
+    _add(found, combos)
+    flags = [_block_flags(t, False) for t in pungs]
+    return (
+        found,
+        tuple(said),
+        why,
+        len([t for t in pungs if t in DRAGONS]),
+        len([t for t in pungs if t in WINDS]),
+        all(f[0] for f in flags),
+        all(f[1] for f in flags),
+        all(f[2] for f in flags),
+    )
+
+
+@lru_cache(maxsize=16384)
+def chow_part(chows: tuple[int, ...]) -> tuple:
+    """What the chows of a reading make by themselves (the pair aside): their fans, the combinations the principles
+    removed, and whether they all hold a terminal / a 5."""
+    found, why = _chow_combinations(chows)
+    flags = [_block_flags(t, True) for t in chows]
+    return found, why, all(f[0] for f in flags), all(f[1] for f in flags)
+
+
+def _pung_singles(pungs: tuple[int, ...], seat: int, round_: int, found: dict[str, int], notes: list) -> None:
     """箭刻 per dragon pung; 圈风刻 门风刻; 幺九刻 per terminal or wind pung not already scored as a wind fan.
 
     A pung scored as 圈风刻 / 门风刻 / part of 三风刻 counts no 幺九刻 (consensus 不计, set level 不重复)."""
@@ -272,31 +335,6 @@ def _pung_singles(pungs: list[int], seat: int, round_: int, found: dict[str, int
         notes.append("the pungs of 三风刻 / 小四喜 / 大四喜 count no 幺九刻 (不重复)")
     if yao_jiu:
         found["yao_jiu_ke"] = yao_jiu
-
-
-def _outside_five_even(blocks: tuple[Block, ...], found: dict[str, int]) -> None:
-    """全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung."""
-    outside = five = even = True
-    for b in blocks:
-        t = b.tile
-        if t >= 27:
-            five = even = False
-            continue
-        r = _rank(t)
-        if b.kind == CHOW:
-            outside = outside and r in (1, 7)
-            five = five and 3 <= r <= 5
-            even = False
-        else:
-            outside = outside and r in (1, 9)
-            five = five and r == 5
-            even = even and r % 2 == 0
-    if outside:
-        found["quan_dai_yao"] = 1
-    elif five:
-        found["quan_dai_wu"] = 1
-    elif even:
-        found["quan_shuang_ke"] = 1
 
 
 def _add(found: dict[str, int], more: dict[str, int]) -> None:
