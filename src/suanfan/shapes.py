@@ -11,7 +11,7 @@ scoring (fu, pinfu, wait fans) can pick the best.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
 from operator import itemgetter
@@ -37,6 +37,10 @@ class Block:
     tile: int
     concealed: bool = True
     meld: Meld | None = None
+    label: str = field(init=False, repr=False, compare=False)  # its tiles in mpsz (``123m``), written once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", _block_text(self.kind, self.tile))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -56,12 +60,21 @@ class Block:
         return self.kind in (PUNG, KONG)
 
     def text(self) -> str:
-        return _block_text(self.kind, self.tile)
+        return self.label
 
 
 @lru_cache(maxsize=4096)
 def _block_text(kind_: str, tile: int) -> str:
-    return format_tiles(Block(kind_, tile).tiles)
+    return format_tiles(_BLOCK_TILES[kind_](tile))
+
+
+_BLOCK_TILES = {
+    CHOW: lambda t: (t, t + 1, t + 2),
+    PUNG: lambda t: (t,) * 3,
+    KONG: lambda t: (t,) * 4,
+    PAIR: lambda t: (t,) * 2,
+    KNITTED: lambda t: KNITTED_PATTERNS[t],
+}
 
 
 @dataclass(frozen=True)
@@ -91,7 +104,7 @@ class Reading:
         return None
 
     def texts(self) -> list[str]:
-        return [b.text() for b in self.blocks]
+        return [b.label for b in self.blocks]
 
 
 @cache

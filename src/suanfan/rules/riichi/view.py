@@ -113,21 +113,27 @@ class View:
         self.wait = reading.wait
         chows: list[int] = []
         triplets: list[tuple[int, bool, bool]] = []
+        trip: list[int] = []
         pair = None
         concealed = 0
-        for i, b in enumerate(reading.blocks):
-            if b.kind == CHOW:
+        # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu).
+        ron_block = -1 if facts.tsumo else reading.win_block
+        i = 0
+        for b in reading.blocks:
+            kind = b.kind
+            if kind == CHOW:
                 chows.append(b.tile)
-            elif b.kind == PUNG or b.kind == KONG:
-                # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu).
-                is_concealed = b.concealed and not (i == reading.win_block and not facts.tsumo)
-                triplets.append((b.tile, is_concealed, b.kind == KONG))
-                concealed += is_concealed
-            elif b.kind == PAIR:
+            elif kind == PAIR:
                 pair = b.tile
+            elif kind == PUNG or kind == KONG:
+                is_concealed = b.concealed and i != ron_block
+                triplets.append((b.tile, is_concealed, kind == KONG))
+                trip.append(b.tile)
+                concealed += is_concealed
+            i += 1
         self.chows = chows
         self.triplets = triplets
-        self.trip = [t for t, _, _ in triplets]
+        self.trip = trip
         self.pair = pair
         self.concealed_triplets = concealed
 
