@@ -21,8 +21,8 @@ from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Block, Reading
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
-from .exclusions import PRINCIPLES, non_repeat
-from .fans import FANS, ORDER, WinFacts, tile_fans, win_fans
+from .exclusions import PRINCIPLES, exclusion_table, non_repeat
+from .fans import BIT, FANS, IDS, WinFacts, fan_dict, tile_fans, win_fans
 from .payments import payments
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
 from .waits import waits_once
@@ -75,43 +75,32 @@ def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
 
 _TABLES = {e: _tables(e) for e in EDITIONS}
 _EXTRAS = frozenset(row.id for row in FANS if row.facts["group"] == "extra")
-_REPEAT = {row.id: row.facts["repeat"] for row in FANS}
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
 _NONZERO = bytes([48] + [49] * 255)  # count -> b"0" / b"1": a hand's kinds as a binary numeral
 
 
-class _Settled(NamedTuple):
-    """A division's fans once the principles have run: what counts (fan -> count, in table order), the exclusions
-    applied, the total, and the values from the highest down (就高不就低 compares them after the total)."""
+_EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
+_VALUES = {e: tuple(_TABLES[e][0][f] for f in IDS) for e in EDITIONS}  # by row index
 
-    fans: dict[str, int]
-    log: tuple[tuple[str, str, str], ...]
+
+class _Scored(NamedTuple):
+    """A division's fans once the principles have run: what counts (a mask, fans.py ``BIT``), how many times the
+    repeated ones count, the exclusions applied, the total."""
+
+    fans: int
+    counts: dict[str, int]
+    log: list[tuple[str, str, str]]
     total: int
-    values: tuple[int, ...]
 
-
-class _Settler(dict):
-    """The fans found (as ``frozenset(found.items())``) -> ``_Settled``, for one edition. 不重复 and the total depend
-    only on which fans were found and how many times, a pattern many hands share: each is settled once."""
-
-    def __init__(self, edition: str) -> None:
-        super().__init__()
-        self.values, self.excludes = _TABLES[edition]
-
-    def __missing__(self, key: frozenset) -> _Settled:
-        found = dict(key)
-        log: list[tuple[str, str, str]] = []
-        non_repeat(found, log, self.excludes)
-        if not found:
-            found["wu_fan_hu"] = 1  # 无番和: nothing else counts (flowers are added afterwards)
-        values = self.values
-        fans = {f: found[f] for f in sorted(found, key=ORDER.__getitem__)}
-        total = sum([values[f] * n for f, n in fans.items()])
-        entry = self[key] = _Settled(fans, tuple(log), total, tuple(sorted([values[f] for f in fans], reverse=True)))
-        return entry
-
-
-_SETTLERS = {e: _Settler(e) for e in EDITIONS}
+    def values(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """The values of the fans counted, from the highest down (就高不就低 compares them after the total)."""
+        out = []
+        rest = self.fans
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out.append(values[low.bit_length() - 1])
+        return tuple(sorted(out, reverse=True))
 
 
 class McrRules(RuleSet):
@@ -147,11 +136,12 @@ class McrRules(RuleSet):
             reading = r
         else:
             best = None
+            values = facts.values
             for form, blocks, placements, r in _divisions(readings):
                 said: list = []
                 scored = facts.score(form, blocks, placements, said)
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
-                if best is None or (scored.total, scored.values) > (best.total, best.values):
+                if best is None or (scored.total, scored.values(values)) > (best.total, best.values(values)):
                     best, reading, why = scored, r, said
         return _result(self, hand, melds, best, reading, opts, win.tsumo, why, notes)
 
@@ -162,7 +152,7 @@ class McrRules(RuleSet):
         out = []
         for form, blocks, placements, _ in _divisions(readings):
             scored = facts.score(form, blocks, placements, [])
-            out.append((scored.total, dict(scored.fans)))
+            out.append((scored.total, fan_dict(scored.fans, scored.counts)))
         return out
 
 
@@ -183,7 +173,8 @@ def _divisions(readings: list[Reading]):
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
-    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "settle", "_unique")
+    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "values")
+    __slots__ += ("_unique",)
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, win: WinFacts) -> None:
         self.hand = hand
@@ -202,52 +193,67 @@ class _HandFacts:
         self.tsumo = win.tsumo
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
         self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
-        self.common = common = dict.fromkeys(tile_fans(mask), 1)
-        common.update(dict.fromkeys(win_fans(win), 1))
+        common = tile_fans(mask) | win_fans(win)
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
-                    common[fan_id] = 1
-        self.settle = _SETTLERS[opts["edition"]]
+                    common |= BIT[fan_id]
+        self.common = common
+        self.table = _EXCLUSION_TABLES[opts["edition"]]
+        self.values = _VALUES[opts["edition"]]
         self._unique: bool | None = None
 
-    def score(self, form: str, blocks: tuple, placements, why: list) -> _Settled:
-        """One division: its fans found, then settled by the principles (``_Settler``). ``why`` collects the set
-        notes and the set-level exclusions."""
-        found = dict(self.common)
+    def score(self, form: str, blocks: tuple, placements, why: list) -> _Scored:
+        """One division: its fans found, then the principles applied (``non_repeat``; the set-level principles are in
+        the set fans already). ``why`` collects the set notes and the set-level exclusions."""
+        found = self.common
+        counts: dict[str, int] = {}
         if form == "regular" or form == "knitted_straight":
             extras = self.opts["platform_extras"]
-            found.update(
-                regular_fans(blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, extras, why)
+            found |= regular_fans(
+                blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, extras, counts, why
             )
             wait = self._wait_fan(form, blocks, placements)
             if wait:
-                found[wait] = 1
+                found |= BIT[wait]
             if form == "regular" and not self.hand.melds:
-                counts = self.counts
+                held = self.counts
                 win = self.win_tile
                 s = win // 9 * 9
-                if win < 27 and counts[s] == 3 + (win == s) and counts[s + 8] == 3 + (win == s + 8):
-                    counts13 = list(counts)
+                if win < 27 and held[s] == 3 + (win == s) and held[s + 8] == 3 + (win == s + 8):
+                    counts13 = list(held)
                     counts13[win] -= 1
                     if is_nine_gates(counts13):
-                        found["jiu_lian_bao_deng"] = 1
+                        found |= BIT["jiu_lian_bao_deng"]
         elif form == "seven_pairs":
-            found["qi_dui"] = 1
+            found |= BIT["qi_dui"]
             if is_seven_shifted_pairs(self.counts):
-                found["lian_qi_dui"] = 1  # it excludes 七对 (不重复)
+                found |= BIT["lian_qi_dui"]  # it excludes 七对 (不重复)
             hogs = self.counts.count(4)
             if hogs:
-                found["si_gui_yi"] = hogs
+                found |= BIT["si_gui_yi"]
+                counts["si_gui_yi"] = hogs
         elif form == "thirteen_orphans":
-            found["shi_san_yao"] = 1
+            found |= BIT["shi_san_yao"]
         else:  # honors_knitted
-            found["quan_bu_kao"] = 1
+            found |= BIT["quan_bu_kao"]
             if all(self.counts[27:34]):
-                found["qi_xing_bu_kao"] = 1  # it excludes 全不靠 (不重复)
+                found |= BIT["qi_xing_bu_kao"]  # it excludes 全不靠 (不重复)
             elif sum(self.counts[:27]) == 9:
-                found["zu_he_long"] = 1  # 全不靠 holding the whole knitted straight (consensus, p.76)
-        return self.settle[frozenset(found.items())]
+                found |= BIT["zu_he_long"]  # 全不靠 holding the whole knitted straight (consensus, p.76)
+        log: list[tuple[str, str, str]] = []
+        found = non_repeat(found, counts, log, self.table)
+        if not found:
+            found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
+        values = self.values
+        total = 0
+        rest = found
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            i = low.bit_length() - 1
+            total += values[i] * counts.get(IDS[i], 1) if counts else values[i]
+        return _Scored(found, counts, log, total)
 
     def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
         """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
@@ -283,6 +289,7 @@ class _HandFacts:
 
 
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
+_WU_FAN_HU = BIT["wu_fan_hu"]
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
@@ -338,7 +345,7 @@ def _result(
     rs: McrRules,
     hand: Hand,
     melds: tuple[str, ...],
-    best: _Settled,
+    best: _Scored,
     reading: Reading,
     opts: dict,
     tsumo: bool,
@@ -346,7 +353,7 @@ def _result(
     notes: list[str],
 ) -> Result:
     values = _TABLES[opts["edition"]][0]
-    items = [_item(fan_id, values[fan_id], n) for fan_id, n in best.fans.items()]
+    items = [_item(fan_id, values[fan_id], n) for fan_id, n in fan_dict(best.fans, best.counts).items()]
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
@@ -357,7 +364,7 @@ def _result(
         decomposition = tuple([_block_text(b.kind, b.tile) for b in reading.blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
-    exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log]
+    exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log] if best.log else []
     said = []
     if why:
         for w in dict.fromkeys(why):

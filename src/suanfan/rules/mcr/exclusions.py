@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
-from .fans import FANS, ORDER, VALUE
+from .fans import BIT, FANS, IDS, VALUE
 
 NON_REPEAT = "不重复"
 NON_SEPARATION = "不拆移"
@@ -45,24 +45,48 @@ Log = list[tuple[str, str, str]]
 _TAKES_YAO_JIU_KE = {row.id: row.facts["excludes_yao_jiu_ke"] for row in FANS if row.facts.get("excludes_yao_jiu_ke")}
 
 
-def non_repeat(found: dict[str, int], log: Log | None, excludes: dict[str, tuple[str, ...]]) -> None:
-    """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list)."""
-    for fan_id in sorted(found, key=ORDER.__getitem__):
-        if fan_id not in found:
+def exclusion_table(excludes: dict[str, tuple[str, ...]]) -> tuple:
+    """An edition's 不计 lists by row index (fans.py ``IDS``): (mask of the list, the list, 幺九刻 taken) or None."""
+    table = []
+    for fan_id in IDS:
+        implied = excludes.get(fan_id, ())
+        take = _TAKES_YAO_JIU_KE.get(fan_id, 0)
+        table.append((sum([BIT[f] for f in implied]), implied, take) if implied or take else None)
+    return tuple(table)
+
+
+def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple) -> int:
+    """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list).
+
+    ``found`` is a mask of fans (lowest bit the highest fan); the fans still counted are returned, ``counts`` (of the
+    fans counted more than once) updated. ``table``: the edition's ``exclusion_table``."""
+    kept = rest = found
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        i = low.bit_length() - 1
+        entry = table[i]
+        if entry is None:
             continue
-        for other in excludes.get(fan_id, ()):
-            if other in found:
-                del found[other]
-                if log is not None:
-                    log.append((fan_id, other, NON_REPEAT))
-        take = _TAKES_YAO_JIU_KE.get(fan_id)
-        if take and found.get("yao_jiu_ke"):
+        implied, names, take = entry
+        hit = implied & kept
+        if hit:
+            kept &= ~hit
+            rest &= ~hit
+            for other in names:
+                if BIT[other] & hit:
+                    log.append((IDS[i], other, NON_REPEAT))
+        if take and kept & _YAO_JIU_KE:
             # 九莲宝灯 不计 幺九刻×1: its 111 (or 999) is part of the nine gates shape
-            found["yao_jiu_ke"] -= take
-            if not found["yao_jiu_ke"]:
-                del found["yao_jiu_ke"]
-            if log is not None:
-                log.append((fan_id, "yao_jiu_ke", NON_REPEAT))
+            counts["yao_jiu_ke"] -= take
+            if not counts["yao_jiu_ke"]:
+                kept &= ~_YAO_JIU_KE
+                rest &= ~_YAO_JIU_KE
+            log.append((IDS[i], "yao_jiu_ke", NON_REPEAT))
+    return kept
+
+
+_YAO_JIU_KE = BIT["yao_jiu_ke"]
 
 
 @cache

@@ -814,24 +814,55 @@ WIN_FANS = tuple(row for row in FANS if row.facts["group"] == "win")
 VALUE = {row.id: row.value for row in FANS}
 ORDER = {row.id: i for i, row in enumerate(FANS)}
 
+# A set of fans is a bit mask: bit i is the fan of row i, so the lowest bit is the highest fan (table order).
+IDS = tuple(row.id for row in FANS)
+BIT = {row.id: 1 << i for i, row in enumerate(FANS)}
+REPEAT = frozenset(row.id for row in FANS if row.facts["repeat"])
 
-_TILE_FANS: dict[tuple, tuple[str, ...]] = {}
-_WIN_FANS: dict[WinFacts, tuple[str, ...]] = {}
+
+def fan_mask(found: dict[str, int]) -> tuple[int, dict[str, int]]:
+    """A dict of fans -> (their mask, the counts of those that may count more than once). Every other fan counts
+    once (asserted: the mask could not say otherwise)."""
+    mask = 0
+    counts = {}
+    for f, n in found.items():
+        mask |= BIT[f]
+        if f in REPEAT:
+            counts[f] = n
+        else:
+            assert n == 1, (f, n)
+    return mask, counts
 
 
-def tile_fans(mask: int) -> tuple[str, ...]:
-    """The tile fans of a hand holding the kinds of this 34-bit mask (before exclusions), found once per facts."""
+def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
+    """A mask of fans and the counts of the repeated ones -> fan -> count, in table order."""
+    out = {}
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        f = IDS[low.bit_length() - 1]
+        out[f] = counts.get(f, 1)
+    return out
+
+
+_TILE_FANS: dict[tuple, int] = {}
+_WIN_FANS: dict[WinFacts, int] = {}
+
+
+def tile_fans(mask: int) -> int:
+    """The tile fans (a mask of fans, before exclusions) of a hand holding the kinds of this 34-bit mask, found once
+    per facts."""
     key = TileFacts.key(mask)
     fans = _TILE_FANS.get(key)
     if fans is None:
         facts = TileFacts(*key)
-        fans = _TILE_FANS[key] = tuple([row.id for row in TILE_FANS if row.check(facts)])
+        fans = _TILE_FANS[key] = sum([BIT[row.id] for row in TILE_FANS if row.check(facts)])
     return fans
 
 
-def win_fans(w: WinFacts) -> tuple[str, ...]:
-    """The win fans of these win facts (before exclusions), found once per facts."""
+def win_fans(w: WinFacts) -> int:
+    """The win fans (a mask of fans, before exclusions) of these win facts, found once per facts."""
     fans = _WIN_FANS.get(w)
     if fans is None:
-        fans = _WIN_FANS[w] = tuple([row.id for row in WIN_FANS if row.check(w)])
+        fans = _WIN_FANS[w] = sum([BIT[row.id] for row in WIN_FANS if row.check(w)])
     return fans

@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
 from ...tiles import DRAGONS, WINDS
 from .exclusions import combine_sets
+from .fans import BIT, fan_mask
 
 # -------------------------------------------------------------------- chows (tile = lowest tile of the chow)
 # The combination fans of a group of chows (or of pungs) are kept once found: there are few such groups (12,650
@@ -156,13 +157,15 @@ def regular_fans(
     round_: int,
     fours: int,
     extras: bool,
+    counts: dict[str, int],
     notes: list,
-) -> dict[str, int]:
+) -> int:
     """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
 
     ``placements``: indexes of the blocks the winning tile may have completed. ``fours``: how many kinds the whole
     hand holds all four copies of, melds included. ``extras``: the platform extras count (四方大发). Wait fans are
-    added by the caller (they need the waits of the whole hand).
+    added by the caller (they need the waits of the whole hand). Returns the fans as a mask (fans.py ``BIT``); the
+    counts of those that count more than once go in ``counts``.
 
     The fans of the chows alone and of the pungs alone are kept per group of sets (``chow_part``, ``pung_part``):
     hands share those groups, so each is worked out once; what is left here is counting and a few tests.
@@ -192,31 +195,33 @@ def regular_fans(
             # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
             concealed_pungs -= 1
             notes.append("the pung completed by the discard counts as melded")
-    found = dict(_concealed_and_kongs(concealed_pungs + ankan, ankan, minkan))
+    found = _concealed_and_kongs(concealed_pungs + ankan, ankan, minkan)
     outside, five, even = _PAIR_FLAGS[pair]
     if pungs:
         pungs.sort()
-        fans, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
-        found.update(fans)
+        fans, repeated, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
+        found |= fans
+        counts.update(repeated)
         notes.extend(said)
         notes.extend(why)
         if dragons == 2 and pair in DRAGONS:
-            found["xiao_san_yuan"] = 1
+            found |= BIT["xiao_san_yuan"]
         if winds == 3 and pair in WINDS:
-            found["xiao_si_xi"] = 1
+            found |= BIT["xiao_si_xi"]
         if winds == 4 and pair == 32 and extras:
-            found["si_fang_da_fa"] = 1
+            found |= BIT["si_fang_da_fa"]
         outside = outside and p_outside
         five = five and p_five
         even = even and p_even
     elif pair < 27:
-        found["ping_hu"] = 1
+        found |= BIT["ping_hu"]
     if chows:
         chows.sort()
-        fans, why, c_outside, c_five = chow_part(tuple(chows))
+        fans, repeated, why, c_outside, c_five = chow_part(tuple(chows))
         if len(chows) == 4 and pair < 27 and _rank(pair) == 5:
-            fans, why = chow_fans(tuple(chows), pair)
-        found.update(fans)
+            fans, repeated, why = _shuang_long_hui(tuple(chows), pair)
+        found |= fans
+        counts.update(repeated)
         notes.extend(why)
         outside = outside and c_outside
         five = five and c_five
@@ -224,16 +229,17 @@ def regular_fans(
     if form == "regular":
         # 全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung
         if outside:
-            found["quan_dai_yao"] = 1
+            found |= BIT["quan_dai_yao"]
         elif five:
-            found["quan_dai_wu"] = 1
+            found |= BIT["quan_dai_wu"]
         elif even:
-            found["quan_shuang_ke"] = 1
+            found |= BIT["quan_shuang_ke"]
     else:
-        found["zu_he_long"] = 1
+        found |= BIT["zu_he_long"]
     hogs = fours - ankan - minkan
     if hogs > 0:
-        found["si_gui_yi"] = hogs
+        found |= BIT["si_gui_yi"]
+        counts["si_gui_yi"] = hogs
     return found
 
 
@@ -252,7 +258,7 @@ _PAIR_FLAGS = {t: _block_flags(t, False) for t in range(34)}
 
 
 @cache
-def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> dict[str, int]:
+def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> int:
     """双暗刻 三暗刻 四暗刻 (concealed kongs are concealed pungs, MIL) and the kong fans."""
     found = {}
     if concealed >= 2:
@@ -272,13 +278,13 @@ def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> dict[str, i
         found["san_gang"] = 1
     elif kongs == 4:
         found["si_gang"] = 1
-    return found
+    return fan_mask(found)[0]
 
 
 @lru_cache(maxsize=65536)
 def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
-    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans, the notes
-    said, the combinations the principles removed, how many dragon and wind pungs, and whether they all hold a
+    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans (a mask) and the
+    counts of the repeated ones, the notes said, the combinations the principles removed, how many dragon and wind pungs, and whether they all hold a
     terminal or honor / a 5 / an even number."""
     found: dict[str, int] = {}
     said: list[str] = []
@@ -289,7 +295,7 @@ def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
     _add(found, combos)
     flags = [_block_flags(t, False) for t in pungs]
     return (
-        found,
+        *fan_mask(found),
         tuple(said),
         why,
         len([t for t in pungs if t in DRAGONS]),
@@ -302,11 +308,18 @@ def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
 
 @lru_cache(maxsize=16384)
 def chow_part(chows: tuple[int, ...]) -> tuple:
-    """What the chows of a reading make by themselves (the pair aside): their fans, the combinations the principles
-    removed, and whether they all hold a terminal / a 5."""
+    """What the chows of a reading make by themselves (the pair aside): their fans (a mask) and the counts of the
+    repeated ones, the combinations the principles removed, and whether they all hold a terminal / a 5."""
     found, why = _chow_combinations(chows)
     flags = [_block_flags(t, True) for t in chows]
-    return found, why, all(f[0] for f in flags), all(f[1] for f in flags)
+    return *fan_mask(found), why, all(f[0] for f in flags), all(f[1] for f in flags)
+
+
+@lru_cache(maxsize=1024)
+def _shuang_long_hui(chows: tuple[int, ...], pair: int) -> tuple:
+    """``chow_fans`` of four chows with a pair of 5, as (mask, counts, removed)."""
+    found, why = chow_fans(chows, pair)
+    return *fan_mask(found), why
 
 
 def _pung_singles(pungs: tuple[int, ...], seat: int, round_: int, found: dict[str, int], notes: list) -> None:

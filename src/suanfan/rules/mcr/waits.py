@@ -21,16 +21,22 @@ def _sets_only(c) -> bool:
     return not started1 and not started2
 
 
+def _weight(c) -> int:
+    """The sum of the ranks (0-8) of a suit's tiles, mod 3. A chow (3i + 3) and a pung (3i) weigh 0 mod 3, a pair of
+    rank p weighs 2p: so sets only need weight 0, and sets and a pair have the pair at a rank p ≡ 2 × weight."""
+    return (c[1] + c[4] + c[7] + 2 * (c[2] + c[5] + c[8])) % 3
+
+
 def _sets_and_pair(c) -> bool:
     """Can one suit's counts be split into chows and pungs and exactly one pair?"""
     if sum(c) % 3 != 2:
         return False
     c = list(c)
-    for i in range(9):
-        if c[i] >= 2:
-            c[i] -= 2
+    for p in range(2 * _weight(c) % 3, 9, 3):  # the only ranks the pair can have
+        if c[p] >= 2:
+            c[p] -= 2
             ok = _sets_only(c)
-            c[i] += 2
+            c[p] += 2
             if ok:
                 return True
     return False
@@ -65,8 +71,11 @@ class _GroupTable(dict):
         else:
             ok = (_sets_only(seg), _sets_and_pair(seg))
             after = (sum(seg) + 1) % 3  # 0: the grown suit can only be sets; 2: only sets and the pair
+            weight = _weight(seg)
             for i in range(9):
-                if after != 1 and any(seg[max(0, i - 2) : i + 3]):  # a tile two ranks from any other is no use
+                if after == 1 or (after == 0 and (weight + i) % 3):  # the grown suit would weigh right (``_weight``)
+                    continue
+                if any(seg[max(0, i - 2) : i + 3]):  # a tile two ranks from any other is no use
                     grown[i] += 1
                     if after == 0 and _sets_only(grown):
                         to_sets |= 1 << (offset + i)
