@@ -56,19 +56,25 @@ class Riichi(RuleSet):
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         facts = HandFacts(hand, ctx, opts)
-        _check_context(facts)
-        readings = shapes.readings(hand, **_FORMS)
-        notes: list[str] = []
+        if facts.flags or ctx.dora_indicators or ctx.ura_indicators or ctx.extra:
+            _check_context(facts)
+        readings = shapes.readings(hand)  # the defaults are Riichi's forms (_FORMS)
         if not readings:
             melds = tuple([m.text for m in hand.melds])
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
+        notes: list[str] = []
         if ctx.renhou and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
-        dora_items = _dora(facts, ctx, opts, notes)
-        dora_han = sum([i.value * (i.count or 1) for i in dora_items]) if dora_items else 0
+        if ctx.dora_indicators or ctx.ura_indicators or (facts.reds and opts["aka_dora"]):
+            dora_items = _dora(facts, ctx, opts, notes)
+            dora_han = sum([i.value * (i.count or 1) for i in dora_items])
+        else:
+            dora_items, dora_han = [], 0
         spec = _spec(facts.closed, opts)
         gates = spec.gates(facts)
-        hand_found = [(rank, units, item) for rank, units, check, item in spec.hand_rows(gates) if check(facts)]
+        hand_found = [e for e in spec.hand_rows(gates) if e[2](facts)]
+        if facts.honors:
+            hand_found += spec.honor_found(facts)
         fu_parts: list[dict] = []
         if len(readings) == 1:
             reading = readings[0]
@@ -86,18 +92,20 @@ class Riichi(RuleSet):
             _, scored, reading, v = best
             compute_fu(v, scored[5], fu_parts)
         base_pts, yaku_han, fu, yaku_items, yakuman, _, limit = scored
-        items = list(yaku_items)
-        if not yakuman:
-            items += dora_items
-        han = yaku_han + dora_han if not yakuman else yaku_han
+        if yakuman:
+            items = yaku_items
+            han = yaku_han
+        else:
+            items = yaku_items + dora_items if dora_items else yaku_items
+            han = yaku_han + dora_han
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
             explain["notes"] = notes
         fields = {
-            "rules": self.name,
+            "rules": "riichi",
             "hand": hand.text(),
-            "melds": tuple([m.text for m in hand.melds]),
-            "decomposition": tuple(reading.texts()),
+            "melds": tuple([m.text for m in hand.melds]) if hand.melds else (),
+            "decomposition": tuple([b.label for b in reading.blocks]),
             "items": tuple(items),
             "han": han,
             "fu": fu,
@@ -112,25 +120,29 @@ class Riichi(RuleSet):
             return filled(Result, fields)
         if not yakuman:
             base_pts, limit = base_points(han, fu, 0, opts)
-        pao_base = 0
         extra = ctx.extra
-        pao_seat = extra.get("pao") if extra else None
-        if pao_seat is not None:
-            liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
-            units = sum(i.value // 13 for i in yaku_items if i.id in liable)
-            if not units:
-                notes.append(f"pao {pao_seat} given, but no yakuman here makes a player liable")
-            pao_base = 8000 * units
-        pts = payments(
-            base_pts,
-            ctx.is_dealer,
-            ctx.tsumo,
-            ctx.honba,
-            ctx.riichi_sticks,
-            pao_base,
-            pao_seat,
-            extra.get("discarder") if extra else None,
-        )
+        if extra:
+            pao_base = 0
+            pao_seat = extra.get("pao")
+            if pao_seat is not None:
+                liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
+                units = sum(i.value // 13 for i in yaku_items if i.id in liable)
+                if not units:
+                    notes.append(f"pao {pao_seat} given, but no yakuman here makes a player liable")
+                    explain["notes"] = notes
+                pao_base = 8000 * units
+            pts = payments(
+                base_pts,
+                ctx.seat_wind == "E",
+                ctx.tsumo,
+                ctx.honba,
+                ctx.riichi_sticks,
+                pao_base,
+                pao_seat,
+                extra.get("discarder"),
+            )
+        else:
+            pts = payments(base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
         explain["base_points"] = base_pts
         fields["winning"] = True
         fields["limit"] = limit
@@ -144,7 +156,9 @@ class _Spec:
     A row is worth asking only when the ``HandFacts`` fact named by its ``gate`` is true and, for a reading row,
     when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``hand_rows(gates)``
     and ``reading_rows(gates, view)`` are the rows worth asking, as (rank, yakuman units, predicate, item), each
-    list found once per combination of gate facts (and form, chows and triplets) and kept.
+    list found once per combination of gate facts (and form, chows and triplets) and kept. The honor rows (gates
+    dragons and winds: the value tiles, the dragon and wind yakuman) read only the honor tiles and the two winds, so
+    ``honor_found`` looks their answer up in a table of the honors' counts, like a suit table.
     """
 
     def __init__(self, closed: bool, opts: dict) -> None:
@@ -167,19 +181,32 @@ class _Spec:
                 item = row.item(value)
             entry = (rank, units, row.check, item)
             self.rows.append((bool(facts.get("per_hand")), facts.get("gate"), facts.get("needs"), entry))
-        self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate})
+        self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate and gate not in _HONOR_GATES})
         self.gates = attrgetter(*self.gate_names)
+        self.honor_rows = [e for per_hand, g, _, e in self.rows if per_hand and g in _HONOR_GATES]
         self._hand: dict[tuple, list] = {}
         self._reading: dict[tuple, list] = {}
+        self._honors: dict[tuple, list] = {}
 
     def _open(self, gates: tuple, gate: str | None) -> bool:
         return gate is None or bool(gates[self.gate_names.index(gate)])
 
     def hand_rows(self, gates: tuple) -> list:
+        """The per-hand rows worth asking, but the honor rows (``honor_found``)."""
         rows = self._hand.get(gates)
         if rows is None:
-            rows = self._hand[gates] = [e for per_hand, g, _, e in self.rows if per_hand and self._open(gates, g)]
+            rows = self._hand[gates] = [
+                e for per_hand, g, _, e in self.rows if per_hand and g not in _HONOR_GATES and self._open(gates, g)
+            ]
         return rows
+
+    def honor_found(self, facts: HandFacts) -> list:
+        """The honor rows that count for this hand, by the honors' counts and the seat and round winds."""
+        key = (bytes(facts.counts[27:34]), facts.seat, facts.round)
+        found = self._honors.get(key)
+        if found is None:
+            found = self._honors[key] = [e for e in self.honor_rows if e[2](facts)]
+        return found
 
     def reading_rows(self, gates: tuple, v: View) -> list:
         key = (gates, v.form, len(v.chows), len(v.triplets))
@@ -191,6 +218,7 @@ class _Spec:
         return rows
 
 
+_HONOR_GATES = ("dragons", "winds")
 _SPECS: dict[tuple, _Spec] = {}
 
 
@@ -214,38 +242,46 @@ def _meets(key: tuple, need: tuple | None) -> bool:
     return key[1] == n
 
 
-# A yaku a stronger one replaces (each hand counts the higher of the two): weak id -> the stronger ids.
-_REPLACED_BY: dict[str, frozenset[str]] = {}
+# A yaku a stronger one replaces (each hand counts the higher of the two): weak rank -> the stronger ranks.
+_RANK = {row.id: rank for rank, row in enumerate(YAKU)}
+_REPLACED_BY: dict[int, frozenset[int]] = {}
 for _strong, _weak in REPLACES.items():
     for _w in _weak:
-        _REPLACED_BY[_w] = _REPLACED_BY.get(_w, frozenset()) | {_strong}
+        _REPLACED_BY[_RANK[_w]] = _REPLACED_BY.get(_RANK[_w], frozenset()) | {_RANK[_strong]}
+_PINFU = _RANK["pinfu"]
 
 
 def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list, fu_parts: list | None = None):
     """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside; the fu parts go
-    to ``fu_parts`` when given."""
-    found = hand_found + [(rank, units, item) for rank, units, check, item in rows if check(v)]
-    yakuman = 0
-    pinfu = False
+    to ``fu_parts`` when given. Rows found are (rank, yakuman units, predicate, item)."""
+    found = hand_found + [e for e in rows if e[2](v)]
     if len(found) > 1:
-        for f in found:
-            yakuman += f[1]
+        yakuman = 0
+        for e in found:
+            yakuman += e[1]
         if yakuman:
-            found = [f for f in found if f[1]]
-        ids = {item.id for _, _, item in found}
-        found = [f for f in found if f[2].id not in _REPLACED_BY or ids.isdisjoint(_REPLACED_BY[f[2].id])]
+            found = [e for e in found if e[1]]
+        ranks = {e[0] for e in found}
+        found = [e for e in found if e[0] not in _REPLACED_BY or ranks.isdisjoint(_REPLACED_BY[e[0]])]
         found.sort(key=_rank)
-        pinfu = "pinfu" in ids
+        pinfu = _PINFU in ranks
+        items = [e[3] for e in found]
+        han = 0
+        for i in items:
+            han += i.value
     elif found:
-        yakuman = found[0][1]
-        pinfu = found[0][2].id == "pinfu"
-    items = [item for _, _, item in found]
+        e = found[0]
+        yakuman = e[1]
+        pinfu = e[0] == _PINFU
+        items = [e[3]]
+        han = e[3].value
+    else:
+        return 0, 0, compute_fu(v, False, fu_parts), [], 0, False, None
     fu = compute_fu(v, pinfu, fu_parts)
-    han = sum([i.value for i in items])
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
     else:
-        base, limit = base_points(han + dora_han, fu, 0, opts) if items else (0, None)
+        base, limit = base_points(han + dora_han, fu, 0, opts)
     return base, han, fu, items, yakuman, pinfu, limit
 
 

@@ -24,92 +24,98 @@ _WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "
 
 
 @cache
-def _part_of(id_: str, fu: int, note: str, tiles: str) -> dict:
-    d = {"id": id_, "fu": fu, "names": _NAMES[id_]}
-    if tiles:
-        d["tiles"] = tiles
-    if note:
-        d["note"] = note
-    return d
-
-
-def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> dict:
-    """One part of the breakdown: a fresh copy of its entry (written once), which the caller may change."""
-    return dict(_part_of(id_, fu, note, tiles))
-
-
-@cache
 def _set_part_of(tile: int, concealed: bool, is_kong: bool, fu: int) -> dict:
     what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
     what += "kong" if is_kong else "pung"
-    return _part_of("set", fu, what, format_tiles([tile] * (4 if is_kong else 3)))
+    return {
+        "id": "set",
+        "fu": fu,
+        "names": _NAMES["set"],
+        "tiles": _tiles_text(tile, 4 if is_kong else 3),
+        "note": what,
+    }
 
 
 def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
     """The hand's fu, rounded; its parts are appended to ``parts`` when a list is given (for the reading kept)."""
     f = v.f
     form = v.form
-    if form == "seven_pairs":
+    if form != "regular":
+        if form == "seven_pairs":
+            if parts is not None:
+                parts.append({"id": "seven_pairs", "fu": 25, "names": _NAMES["seven_pairs"], "note": "fixed"})
+            return 25
+        # thirteen orphans, a yakuman: fu do not matter; counted like any closed hand for completeness
         if parts is not None:
-            parts.append(_part("seven_pairs", 25, "fixed"))
-        return 25
-    if form == "thirteen_orphans":
-        # Yakuman: fu do not matter; counted like any closed hand for completeness.
-        if parts is not None:
-            parts += [_part("base", 20), _part("tsumo", 2) if f.tsumo else _part("menzen_ron", 10)]
+            parts.append({"id": "base", "fu": 20, "names": _NAMES["base"]})
+            if f.tsumo:
+                parts.append({"id": "tsumo", "fu": 2, "names": _NAMES["tsumo"]})
+            else:
+                parts.append({"id": "menzen_ron", "fu": 10, "names": _NAMES["menzen_ron"]})
         return 30
-    if pinfu and f.tsumo:
+    tsumo = f.tsumo
+    if pinfu and tsumo:
         if parts is not None:
-            parts.append(_part("pinfu_tsumo", 20, "fixed"))
+            parts.append({"id": "pinfu_tsumo", "fu": 20, "names": _NAMES["pinfu_tsumo"], "note": "fixed"})
         return 20
-    if parts is not None:
-        parts.append(_part("base", 20))
     total = 20
-    if f.closed and not f.tsumo:
-        if parts is not None:
-            parts.append(_part("menzen_ron", 10))
-        total += 10
-    if f.tsumo and not pinfu:
-        if parts is not None:
-            parts.append(_part("tsumo", 2))
-        total += 2
+    if f.closed and not tsumo:
+        total = 30
+    elif tsumo and not pinfu:
+        total = 22
     pair = v.pair
+    pf = 0
     if pair is not None and pair >= 27:
         pf = _pair_fu(v)
-        if pf:
-            if parts is not None:
-                what = (
-                    "dragon"
-                    if pair >= 31
-                    else (
-                        "double wind"
-                        if pf >= 4 or (pair == f.seat and pair == f.round)
-                        else ("seat wind" if pair == f.seat else "round wind")
-                    )
-                )
-                parts.append(_part("pair", pf, what, format_tiles([pair] * 2)))
-            total += pf
+        total += pf
     for tile, concealed, is_kong in v.triplets:
-        n = 2
-        if tile in YAOCHU_SET:
-            n *= 2
-        if concealed:
-            n *= 2
-        if is_kong:
-            n *= 4
-        if parts is not None:
-            parts.append(dict(_set_part_of(tile, concealed, is_kong, n)))
-        total += n
-    if v.wait in _WAIT_NAMES:
-        if parts is not None:
-            parts.append(_part("wait", 2, _WAIT_NAMES[v.wait]))
+        total += _SET_FU[tile in YAOCHU_SET][concealed][is_kong]
+    wait_fu = v.wait in _WAIT_NAMES
+    if wait_fu:
         total += 2
     rounded = -(-total // 10) * 10
+    if parts is not None:
+        _fu_parts(v, pf, wait_fu, total, rounded, parts)
     if rounded == 20 and not f.closed:
-        # An open hand with no fu beyond the base is valued 30 (seed 003 rule C).
-        if parts is not None:
-            parts.append(_part("open_pinfu", 10, "open hand with no fu is 30"))
-        return 30
-    if rounded != total and parts is not None:
-        parts.append(_part("round_up", rounded - total, f"{total} -> {rounded}"))
+        return 30  # an open hand with no fu beyond the base is valued 30 (seed 003 rule C)
     return rounded
+
+
+# fu of a pung or kong: [terminal or honor][concealed][kong]
+_SET_FU = (((2, 8), (4, 16)), ((4, 16), (8, 32)))
+
+
+def _fu_parts(v: View, pf: int, wait_fu: bool, total: int, rounded: int, parts: list[dict]) -> None:
+    """The breakdown of a regular hand's fu (not pinfu tsumo), the parts adding up to ``rounded``."""
+    f = v.f
+    parts.append({"id": "base", "fu": 20, "names": _NAMES["base"]})
+    if f.closed and not f.tsumo:
+        parts.append({"id": "menzen_ron", "fu": 10, "names": _NAMES["menzen_ron"]})
+    elif f.tsumo:
+        parts.append({"id": "tsumo", "fu": 2, "names": _NAMES["tsumo"]})
+    if pf:
+        pair = v.pair
+        if pair >= 31:
+            what = "dragon"
+        elif pf >= 4 or (pair == f.seat and pair == f.round):
+            what = "double wind"
+        else:
+            what = "seat wind" if pair == f.seat else "round wind"
+        parts.append({"id": "pair", "fu": pf, "names": _NAMES["pair"], "tiles": _tiles_text(pair, 2), "note": what})
+    for tile, concealed, is_kong in v.triplets:
+        parts.append(dict(_set_part_of(tile, concealed, is_kong, _SET_FU[tile in YAOCHU_SET][concealed][is_kong])))
+    if wait_fu:
+        parts.append({"id": "wait", "fu": 2, "names": _NAMES["wait"], "note": _WAIT_NAMES[v.wait]})
+    if rounded == 20 and not f.closed:
+        parts.append(
+            {"id": "open_pinfu", "fu": 10, "names": _NAMES["open_pinfu"], "note": "open hand with no fu is 30"}
+        )
+    elif rounded != total:
+        parts.append(
+            {"id": "round_up", "fu": rounded - total, "names": _NAMES["round_up"], "note": f"{total} -> {rounded}"}
+        )
+
+
+@cache
+def _tiles_text(tile: int, n: int) -> str:
+    return format_tiles([tile] * n)
