@@ -126,8 +126,7 @@ class McrRules(RuleSet):
         if not readings:
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         notes: list[str] = []
-        win = _win_facts(hand, ctx, notes)
-        facts = _HandFacts(hand, ctx, opts, win)
+        facts = _HandFacts(hand, ctx, opts, notes)
         if len(readings) == 1:  # one division, nothing to choose
             r = readings[0]
             why: list = []
@@ -143,12 +142,12 @@ class McrRules(RuleSet):
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
                 if best is None or (scored.total, scored.values(values)) > (best.total, best.values(values)):
                     best, reading, why = scored, r, said
-        return _result(self, hand, melds, best, reading, opts, win.tsumo, why, notes)
+        return _result(self, hand, melds, best, reading, opts, facts.tsumo, why, notes)
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
         """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
         readings = shapes.readings(hand, **_FORMS)
-        facts = _HandFacts(hand, ctx, opts, _win_facts(hand, ctx, []))
+        facts = _HandFacts(hand, ctx, opts, [])
         out = []
         for form, blocks, placements, _ in _divisions(readings):
             scored = facts.score(form, blocks, placements, [])
@@ -176,10 +175,11 @@ class _HandFacts:
     __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "values")
     __slots__ += ("_unique",)
 
-    def __init__(self, hand: Hand, ctx: Context, opts: dict, win: WinFacts) -> None:
+    def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
+        """``notes``: what the win flags say beside the fans (``_win_facts``)."""
         self.hand = hand
         self.opts = opts
-        self.win_tile = KIND[hand.win_tile]
+        self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
         if hand.melds:
             totals = list(counts)
@@ -187,6 +187,7 @@ class _HandFacts:
                 for t in m.tiles:
                     totals[KIND[t]] += 1
             counts = totals
+        win = _win_facts(hand, ctx, notes, counts[win_tile] - self.counts[win_tile])
         # the kinds held, melds included, as a 34-bit mask: the counts as a binary numeral, tile 0 the lowest bit
         mask = int(bytes(counts).translate(_NONZERO)[::-1], 2)
         self.fours = counts.count(4)
@@ -293,8 +294,9 @@ _WU_FAN_HU = BIT["wu_fan_hu"]
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
-def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
-    """Read the contract's win flags; an impossible combination is an ``InputError``.
+def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> WinFacts:
+    """Read the contract's win flags; an impossible combination is an ``InputError``. ``in_melds``: the copies of the
+    winning tile in the hand's melds.
 
     ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
     ``chankan`` (抢杠和) are wins on another player's tile."""
@@ -315,7 +317,6 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str]) -> WinFacts:
     melds = hand.melds
     if ctx.rinshan and not any(m.is_kong for m in melds):
         raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
-    in_melds = sum([1 for m in melds for t in m.tiles if KIND[t] == win]) if melds else 0
     in_hand = hand.counts34[win]
     if ctx.chankan and (in_melds or in_hand != 1):
         raise InputError(
@@ -352,8 +353,7 @@ def _result(
     why: list,
     notes: list[str],
 ) -> Result:
-    values = _TABLES[opts["edition"]][0]
-    items = [_item(fan_id, values[fan_id], n) for fan_id, n in fan_dict(best.fans, best.counts).items()]
+    items = _ITEMS[opts["edition"]].of(best.fans, best.counts)
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
@@ -361,7 +361,7 @@ def _result(
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if reading.blocks:
-        decomposition = tuple([_block_text(b.kind, b.tile) for b in reading.blocks])
+        decomposition = tuple([_BLOCK_TEXT[b.kind, b.tile] for b in reading.blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
     exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log] if best.log else []
@@ -399,29 +399,51 @@ def _result(
     return filled(Result, fields)
 
 
-_ITEMS: dict[tuple[str, int, int], Item] = {}
+class _Items:
+    """An edition's items, by row index: one shared value for a fan counted once (items are immutable), and one per
+    count, made on first use, for a fan that may count more than once."""
 
-
-def _item(fan_id: str, value: int, n: int) -> Item:
-    """The item of a fan counted ``n`` times; items are immutable values, one shared per fan, value and count."""
-    item = _ITEMS.get((fan_id, value, n))
-    if item is None:
-        row = FANS.rows[fan_id]
-        count = n if row.facts["repeat"] else None
-        item = _ITEMS[(fan_id, value, n)] = filled(
-            Item, {"id": fan_id, "value": value, "names": row.names, "count": count}
+    def __init__(self, edition: str) -> None:
+        self.values = _VALUES[edition]
+        self.once = tuple(
+            None if row.facts["repeat"] else filled(Item, {"id": row.id, "value": v, "names": row.names, "count": None})
+            for row, v in zip(FANS, self.values, strict=True)
         )
-    return item
+        self.repeated: dict[tuple[int, int], Item] = {}
+
+    def of(self, fans: int, counts: dict[str, int]) -> list[Item]:
+        """The items of the fans counted (a mask), in table order."""
+        items = []
+        once = self.once
+        while fans:
+            low = fans & -fans
+            fans ^= low
+            i = low.bit_length() - 1
+            item = once[i]
+            if item is None:
+                n = counts[IDS[i]]
+                item = self.repeated.get((i, n))
+                if item is None:
+                    row = FANS.rows[IDS[i]]
+                    item = self.repeated[(i, n)] = filled(
+                        Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": n}
+                    )
+            items.append(item)
+        return items
 
 
-_BLOCK_TEXT: dict[tuple[str, int], str] = {}
+_ITEMS = {e: _Items(e) for e in EDITIONS}
 
 
-def _block_text(kind_: str, tile: int) -> str:
-    text = _BLOCK_TEXT.get((kind_, tile))
-    if text is None:
-        text = _BLOCK_TEXT[(kind_, tile)] = Block(kind_, tile).text()
-    return text
+class _BlockTexts(dict):
+    """A block (by kind and lowest tile) -> its tiles' text, written once."""
+
+    def __missing__(self, key: tuple[str, int]) -> str:
+        text = self[key] = Block(*key).text()
+        return text
+
+
+_BLOCK_TEXT = _BlockTexts()
 
 
 RULESET = McrRules()

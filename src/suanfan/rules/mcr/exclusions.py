@@ -45,30 +45,30 @@ Log = list[tuple[str, str, str]]
 _TAKES_YAO_JIU_KE = {row.id: row.facts["excludes_yao_jiu_ke"] for row in FANS if row.facts.get("excludes_yao_jiu_ke")}
 
 
-def exclusion_table(excludes: dict[str, tuple[str, ...]]) -> tuple:
-    """An edition's 不计 lists by row index (fans.py ``IDS``): (mask of the list, the list, 幺九刻 taken) or None."""
+def exclusion_table(excludes: dict[str, tuple[str, ...]]) -> tuple[tuple, int]:
+    """An edition's 不计 lists by row index (fans.py ``IDS``): (mask of the list, the list, 幺九刻 taken) or None; and
+    the mask of the fans that have one (the others need no visit)."""
     table = []
     for fan_id in IDS:
         implied = excludes.get(fan_id, ())
         take = _TAKES_YAO_JIU_KE.get(fan_id, 0)
         table.append((sum([BIT[f] for f in implied]), implied, take) if implied or take else None)
-    return tuple(table)
+    return tuple(table), sum([1 << i for i, entry in enumerate(table) if entry])
 
 
-def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple) -> int:
+def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple[tuple, int]) -> int:
     """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list).
 
     ``found`` is a mask of fans (lowest bit the highest fan); the fans still counted are returned, ``counts`` (of the
     fans counted more than once) updated. ``table``: the edition's ``exclusion_table``."""
-    kept = rest = found
+    entries, implying = table
+    kept = found
+    rest = found & implying
     while rest:
         low = rest & -rest
         rest ^= low
         i = low.bit_length() - 1
-        entry = table[i]
-        if entry is None:
-            continue
-        implied, names, take = entry
+        implied, names, take = entries[i]
         hit = implied & kept
         if hit:
             kept &= ~hit
@@ -81,7 +81,6 @@ def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple) -> in
             counts["yao_jiu_ke"] -= take
             if not counts["yao_jiu_ke"]:
                 kept &= ~_YAO_JIU_KE
-                rest &= ~_YAO_JIU_KE
             log.append((IDS[i], "yao_jiu_ke", NON_REPEAT))
     return kept
 

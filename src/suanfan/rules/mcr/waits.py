@@ -9,9 +9,17 @@ waits are then four look-ups and a few bit operations.
 from __future__ import annotations
 
 
-def _sets_only(c) -> bool:
-    """Can one suit's counts be split into chows and pungs? Greedy from the lowest rank: the copies of the lowest tile
-    that are not in a pung start chows, and three equal chows are three pungs, so ``n % 3`` chows start there."""
+class _SetsOnly(dict):
+    """A suit's counts (bytes) -> can they be split into chows and pungs? Greedy from the lowest rank: the copies of
+    the lowest tile that are not in a pung start chows, and three equal chows are three pungs, so ``n % 3`` chows
+    start there. Kept per pattern: the patterns a suit grows into are shared by many suits."""
+
+    def __missing__(self, c: bytes) -> bool:
+        ok = self[c] = _greedy_sets(c)
+        return ok
+
+
+def _greedy_sets(c) -> bool:
     started1 = started2 = 0  # chows started one / two ranks below, each needing a tile here
     for n in c:
         n -= started1 + started2
@@ -19,6 +27,9 @@ def _sets_only(c) -> bool:
             return False
         started2, started1 = started1, n % 3
     return not started1 and not started2
+
+
+_SETS_ONLY = _SetsOnly()
 
 
 def _weight(c) -> int:
@@ -35,7 +46,7 @@ def _sets_and_pair(c) -> bool:
     for p in range(2 * _weight(c) % 3, 9, 3):  # the only ranks the pair can have
         if c[p] >= 2:
             c[p] -= 2
-            ok = _sets_only(c)
+            ok = _SETS_ONLY[bytes(c)]
             c[p] += 2
             if ok:
                 return True
@@ -69,7 +80,7 @@ class _GroupTable(dict):
                     to_sets |= sets << (offset + i)
                     to_pair |= pair << (offset + i)
         else:
-            ok = (_sets_only(seg), _sets_and_pair(seg))
+            ok = (_SETS_ONLY[seg], _sets_and_pair(seg))
             after = (sum(seg) + 1) % 3  # 0: the grown suit can only be sets; 2: only sets and the pair
             weight = _weight(seg)
             for i in range(9):
@@ -77,7 +88,7 @@ class _GroupTable(dict):
                     continue
                 if any(seg[max(0, i - 2) : i + 3]):  # a tile two ranks from any other is no use
                     grown[i] += 1
-                    if after == 0 and _sets_only(grown):
+                    if after == 0 and _SETS_ONLY[bytes(grown)]:
                         to_sets |= 1 << (offset + i)
                     elif after == 2 and _sets_and_pair(grown):
                         to_pair |= 1 << (offset + i)
