@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, PUNG, Reading
 from ...tiles import KIND, RED0, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
-_YAOCHU_OF = itemgetter(*YAOCHU)
-_MIDDLE_OF = itemgetter(3, 4, 5, 12, 13, 14, 21, 22, 23)  # the 4, 5 and 6 of each suit
 
 
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
@@ -50,55 +46,71 @@ class HandFacts:
         self.hand = hand
         self.ctx = ctx
         self.opts = opts
-        counts = list(hand.counts34)
-        reds = 0
+        bit = _BIT
+        held = 0  # one bit a kind held (34 bits), and bits 34-36 for the red fives
         for t in hand.concealed:
-            if t >= RED0:
-                reds += 1
+            held |= bit[t]
         n_kongs = 0
         closed = True
-        for m in hand.melds:
-            if m.kind != "ankan":
-                closed = False
-                if m.kind != "chi" and m.kind != "pon":
+        melds = hand.melds
+        if melds:
+            counts = list(hand.counts34)
+            for m in melds:
+                if m.kind != "ankan":
+                    closed = False
+                    if m.kind != "chi" and m.kind != "pon":
+                        n_kongs += 1
+                else:
                     n_kongs += 1
-            else:
-                n_kongs += 1
-            for t in m.tiles:
-                counts[KIND[t]] += 1
-                if t >= RED0:
-                    reds += 1
-        self.reds = reds
+                for t in m.tiles:
+                    held |= bit[t]
+                    counts[KIND[t]] += 1
+        else:
+            counts = hand.counts34
+        self.reds = (held >> 34).bit_count()  # one red five a suit at most
         self.counts = counts
         self.closed = closed
         self.tsumo = ctx.tsumo
         self.seat = _WIND_TILE[ctx.seat_wind]
         self.round = _WIND_TILE[ctx.round_wind]
-        suits = set()
-        if any(counts[0:9]):
-            suits.add(0)
-        if any(counts[9:18]):
-            suits.add(1)
-        if any(counts[18:27]):
-            suits.add(2)
-        self.suits = suits
+        self.suits = suits = _SUITS[(held & _MAN) != 0, (held & _PIN) != 0, (held & _SOU) != 0]
         self.one_suit = len(suits) <= 1
-        self.winds = any(counts[27:31])
-        self.dragons = any(counts[31:34])
-        self.honors = self.winds or self.dragons
-        yaochu = sum(_YAOCHU_OF(counts))
-        self.yaochu_only = yaochu == sum(counts)
-        self.no_yaochu = yaochu == 0
-        self.outside = not any(_MIDDLE_OF(counts))
+        self.winds = (held & _WINDS) != 0
+        self.dragons = (held & _DRAGONS) != 0
+        self.honors = (held & _HONORS) != 0
+        self.yaochu_only = (held & _SIMPLES) == 0
+        self.no_yaochu = (held & _YAOCHU) == 0
+        self.outside = (held & _MIDDLE) == 0
         self.n_kongs = n_kongs
         self.win = KIND[hand.win_tile]
-        # a win-context flag that a per-hand row reads (the rows gated "flags")
         # the win-context flags the per-hand rows read, by the rows' gates
         self.riichi_flags = ctx.riichi or ctx.double_riichi or ctx.ippatsu
         self.kong_flags = ctx.rinshan or ctx.chankan
         self.last_tile_flags = ctx.haitei or ctx.houtei
         self.first_turn_flags = ctx.tenhou or ctx.chiihou or ctx.renhou
         self.flags = self.riichi_flags or self.kong_flags or self.last_tile_flags or self.first_turn_flags
+
+
+def _mask(kinds) -> int:
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+_BIT = [1 << KIND[t] | (1 << (34 + t - RED0) if t >= RED0 else 0) for t in range(45)]
+_MAN, _PIN, _SOU = _mask(range(9)), _mask(range(9, 18)), _mask(range(18, 27))
+_WINDS, _DRAGONS, _HONORS = _mask(range(27, 31)), _mask(range(31, 34)), _mask(range(27, 34))
+_YAOCHU = _mask(YAOCHU)
+_SIMPLES = _mask(range(34)) & ~_YAOCHU
+_MIDDLE = _mask((3, 4, 5, 12, 13, 14, 21, 22, 23))  # the 4, 5 and 6 of each suit
+# the suits held, by (man, pin, sou) held: a frozenset each, shared
+_SUITS = {
+    (m, p, s): frozenset(i for i, held in enumerate((m, p, s)) if held)
+    for m in (False, True)
+    for p in (False, True)
+    for s in (False, True)
+}
 
 
 class View:
