@@ -6,6 +6,7 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 
 from __future__ import annotations
 
+from functools import cache
 from operator import attrgetter, itemgetter
 
 from ... import shapes
@@ -292,7 +293,7 @@ _DORA_OF = [dora_from_indicator(t) if t < 34 or t >= RED0 else None for t in ran
 
 
 def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
-    names = _DORA_NAMES[opts["variant"]]
+    variant = opts["variant"]
     counts = facts.counts
     items = []
     if ctx.dora_indicators:
@@ -300,24 +301,25 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[
         for t in ctx.dora_indicators:
             n += counts[_DORA_OF[t]]
         if n:
-            items.append(_dora_item("dora", names, n))
+            items.append(_dora_item("dora", variant, n))
     if opts["aka_dora"] and facts.reds:
-        items.append(_dora_item("aka_dora", names, facts.reds))
+        items.append(_dora_item("aka_dora", variant, facts.reds))
     if ctx.ura_indicators:
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
             n = 0
             for t in ctx.ura_indicators:
                 n += counts[_DORA_OF[t]]
             if n:
-                items.append(_dora_item("ura_dora", names, n))
+                items.append(_dora_item("ura_dora", variant, n))
         else:
             notes.append("ura dora indicators given, but ura dora count only on a riichi win")
     return items
 
 
-def _dora_item(id_: str, names: dict, count: int) -> Item:
-    """One han for each of ``count`` dora of a kind (dora, aka_dora, ura_dora)."""
-    return filled(Item, {"id": id_, "value": 1, "names": names[id_], "count": count})
+@cache
+def _dora_item(id_: str, variant: str, count: int) -> Item:
+    """One han for each of ``count`` dora of a kind (dora, aka_dora, ura_dora); items are immutable, so shared."""
+    return filled(Item, {"id": id_, "value": 1, "names": _DORA_NAMES[variant][id_], "count": count})
 
 
 def bad(msg: str) -> None:
