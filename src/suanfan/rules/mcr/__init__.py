@@ -12,6 +12,7 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 
 from __future__ import annotations
 
+from operator import add
 from typing import NamedTuple
 
 from ... import shapes
@@ -22,7 +23,7 @@ from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Block, Reading
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, exclusion_table, non_repeat
-from .fans import BIT, FANS, IDS, WinFacts, fan_dict, tile_fans, win_fans
+from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, tile_fans, win_fans
 from .payments import payments
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
 from .waits import waits_once
@@ -83,6 +84,33 @@ _EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
 _VALUES = {e: tuple(_TABLES[e][0][f] for f in IDS) for e in EDITIONS}  # by row index
 
 
+class _MaskValues(dict):
+    """One edition's value of a set of fans, summed over a quarter of the table at a time: a quarter's fans (the mask
+    cut to ``QUARTERS[k]``) -> the sum of their values, found once per combination."""
+
+    QUARTERS = tuple(((1 << 22) - 1) << (22 * k) for k in range(4))
+
+    def __init__(self, edition: str) -> None:
+        super().__init__()
+        self.values = _VALUES[edition]
+
+    def __missing__(self, part: int) -> int:
+        total = self[part] = sum([v for i, v in enumerate(self.values) if part >> i & 1])
+        return total
+
+    def total(self, fans: int, counts: dict[str, int]) -> int:
+        """The total of the fans counted (a mask), those in ``counts`` as many times as counted."""
+        q0, q1, q2, q3 = self.QUARTERS
+        total = self[fans & q0] + self[fans & q1] + self[fans & q2] + self[fans & q3]
+        for fan_id, n in counts.items():
+            if n != 1 and fans & BIT[fan_id]:
+                total += self.values[ORDER[fan_id]] * (n - 1)
+        return total
+
+
+_MASK_VALUES = {e: _MaskValues(e) for e in EDITIONS}
+
+
 class _Scored(NamedTuple):
     """A division's fans once the principles have run: what counts (a mask, fans.py ``BIT``), how many times the
     repeated ones count, the exclusions applied, the total."""
@@ -135,7 +163,7 @@ class McrRules(RuleSet):
             reading = r
         else:
             best = None
-            values = facts.values
+            values = facts.values.values
             for form, blocks, placements, r in _divisions(readings):
                 said: list = []
                 scored = facts.score(form, blocks, placements, said)
@@ -181,12 +209,8 @@ class _HandFacts:
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
-        if hand.melds:
-            totals = list(counts)
-            for m in hand.melds:
-                for t in m.tiles:
-                    totals[KIND[t]] += 1
-            counts = totals
+        for m in hand.melds:
+            counts = tuple(map(add, counts, _MELD_COUNTS[m.tiles]))
         win = _win_facts(hand, ctx, notes, counts[win_tile] - self.counts[win_tile])
         # the kinds held, melds included, as a 34-bit mask: the counts as a binary numeral, tile 0 the lowest bit
         mask = int(bytes(counts).translate(_NONZERO)[::-1], 2)
@@ -201,7 +225,7 @@ class _HandFacts:
                     common |= BIT[fan_id]
         self.common = common
         self.table = _EXCLUSION_TABLES[opts["edition"]]
-        self.values = _VALUES[opts["edition"]]
+        self.values = _MASK_VALUES[opts["edition"]]
         self._unique: bool | None = None
 
     def score(self, form: str, blocks: tuple, placements, why: list) -> _Scored:
@@ -246,15 +270,7 @@ class _HandFacts:
         found = non_repeat(found, counts, log, self.table)
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
-        values = self.values
-        total = 0
-        rest = found
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            i = low.bit_length() - 1
-            total += values[i] * counts.get(IDS[i], 1) if counts else values[i]
-        return _Scored(found, counts, log, total)
+        return _Scored(found, counts, log, self.values.total(found, counts))
 
     def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
         """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
@@ -289,6 +305,18 @@ class _HandFacts:
         return shape if self._unique else None
 
 
+class _MeldCounts(dict):
+    """A meld's tiles -> its 34 counts by kind, written once."""
+
+    def __missing__(self, tiles: tuple[int, ...]) -> tuple[int, ...]:
+        counts = [0] * 34
+        for t in tiles:
+            counts[KIND[t]] += 1
+        entry = self[tiles] = tuple(counts)
+        return entry
+
+
+_MELD_COUNTS = _MeldCounts()
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
 _WU_FAN_HU = BIT["wu_fan_hu"]
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
@@ -400,34 +428,42 @@ def _result(
 
 
 class _Items:
-    """An edition's items, by row index: one shared value for a fan counted once (items are immutable), and one per
-    count, made on first use, for a fan that may count more than once."""
+    """An edition's items. Items are immutable values: one is shared per fan and count. The items of a quarter of the
+    table's fans, each counted once, are kept per combination (``_MaskValues.QUARTERS``)."""
 
     def __init__(self, edition: str) -> None:
         self.values = _VALUES[edition]
-        self.once = tuple(
-            None if row.facts["repeat"] else filled(Item, {"id": row.id, "value": v, "names": row.names, "count": None})
-            for row, v in zip(FANS, self.values, strict=True)
-        )
-        self.repeated: dict[tuple[int, int], Item] = {}
+        self.shared: dict[tuple[int, int], Item] = {}
+        self.quarters: dict[int, tuple[Item, ...]] = {}
 
     def of(self, fans: int, counts: dict[str, int]) -> list[Item]:
         """The items of the fans counted (a mask), in table order."""
+        if counts and max(counts.values()) > 1:
+            return self._each(fans, counts)
+        items: list[Item] = []
+        for q in _MaskValues.QUARTERS:
+            part = fans & q
+            if part:
+                quarter = self.quarters.get(part)
+                if quarter is None:
+                    quarter = self.quarters[part] = tuple(self._each(part, {}))
+                items.extend(quarter)
+        return items
+
+    def _each(self, fans: int, counts: dict[str, int]) -> list[Item]:
         items = []
-        once = self.once
         while fans:
             low = fans & -fans
             fans ^= low
             i = low.bit_length() - 1
-            item = once[i]
+            row = FANS.rows[IDS[i]]
+            n = counts.get(row.id, 1)
+            item = self.shared.get((i, n))
             if item is None:
-                n = counts[IDS[i]]
-                item = self.repeated.get((i, n))
-                if item is None:
-                    row = FANS.rows[IDS[i]]
-                    item = self.repeated[(i, n)] = filled(
-                        Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": n}
-                    )
+                count = n if row.facts["repeat"] else None
+                item = self.shared[(i, n)] = filled(
+                    Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
+                )
             items.append(item)
         return items
 
