@@ -19,7 +19,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result, filled
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, Block, Reading
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block, Reading
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, exclusion_table, non_repeat
@@ -95,7 +95,13 @@ class _MaskValues(dict):
         self.values = _VALUES[edition]
 
     def __missing__(self, part: int) -> int:
-        total = self[part] = sum([v for i, v in enumerate(self.values) if part >> i & 1])
+        total = 0
+        rest = part
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            total += self.values[low.bit_length() - 1]
+        self[part] = total
         return total
 
     def total(self, fans: int, counts: dict[str, int]) -> int:
@@ -280,9 +286,19 @@ class _HandFacts:
         for i in placements:
             b = blocks[i]
             if b.kind == CHOW:
-                s = "kan_zhang" if win == b.tile + 1 else "bian_zhang"
+                t = b.tile
+                if win == t + 1:
+                    s = "kan_zhang"
+                elif (win == t and t % 9 < 6) or (win == t + 2 and t % 9 > 0):
+                    # 两面: the chow's other side (t + 3, or t - 1) completes these sets too, a second wait
+                    return self._not_single(form)
+                else:
+                    s = "bian_zhang"
             elif b.kind == PAIR:
                 s = "dan_diao_jiang"
+            elif b.kind == PUNG:
+                # 双碰: the pair completes these sets too (as a pung, this pung's tiles the pair), a second wait
+                return self._not_single(form)
             else:
                 continue
             if shape is None or _WAIT_ORDER[s] < _WAIT_ORDER[shape]:
@@ -303,6 +319,12 @@ class _HandFacts:
             counts13[win] -= 1
             self._unique = waits_once(bytes(counts13), not self.hand.melds)
         return shape if self._unique else None
+
+    def _not_single(self, form: str) -> None:
+        """A second wait was seen in a reading: no wait fan (for a regular reading, none for the hand: its waits are
+        the same whatever the reading)."""
+        if form == "regular":
+            self._unique = False
 
 
 class _MeldCounts(dict):
