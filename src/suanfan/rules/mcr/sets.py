@@ -199,6 +199,8 @@ def regular_fans(
     outside, five, even = _PAIR_FLAGS[pair]
     if pungs:
         pungs.sort()
+        if _WIND_TILES.isdisjoint(pungs):  # the winds matter to wind pungs only: one entry serves every seat and round
+            seat = round_ = 0
         fans, repeated, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
         found |= fans
         counts.update(repeated)
@@ -255,6 +257,7 @@ def _block_flags(t: int, chow: bool) -> tuple[bool, bool, bool]:
 
 
 _PAIR_FLAGS = {t: _block_flags(t, False) for t in range(34)}
+_WIND_TILES = frozenset(WINDS)
 
 
 @cache
@@ -283,9 +286,9 @@ def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> int:
 
 @lru_cache(maxsize=65536)
 def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
-    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans (a mask) and the
-    counts of the repeated ones, the notes said, the combinations the principles removed, how many dragon and wind pungs, and whether they all hold a
-    terminal or honor / a 5 / an even number."""
+    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans (a mask)
+    and the counts of the repeated ones, the notes said, the combinations the principles removed, how many dragon and
+    wind pungs, and whether they all hold a terminal or honor / a 5 / an even number."""
     found: dict[str, int] = {}
     said: list[str] = []
     if len(pungs) == 4:
