@@ -16,18 +16,21 @@ from .tiles import (
     KIND,
     N_KINDS,
     RED0,
+    TILE_ID,
     counts_text,
     format_tiles,
     is_flower,
     kind,
     parse_tile,
     parse_tiles,
+    suit_groups,
     tile_name,
 )
 
 MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
 KONGS = ("minkan", "kakan", "ankan")
 SOURCES = ("L", "A", "R")
+_new = object.__new__  # frozen values made from fields already checked, in one step (see ``result.filled``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,32 +209,76 @@ def _count(value, what: str) -> int:
     return value
 
 
+# How ``read_context`` reads each field: 0 a flag, 1 a field it skips, 2 a wind, 3 tiles, 4 a count.
+_CONTEXT_KEYS = {
+    **{key: 0 for key in CONTEXT_FLAGS},
+    "seat_wind": 2,
+    "round_wind": 2,
+    "dora_indicators": 3,
+    "ura_indicators": 3,
+    "honba": 4,
+    "riichi_sticks": 4,
+}
+
+
+class _Readers(dict):
+    """The fields to skip (a tuple) -> the table of ``read_context`` that skips them."""
+
+    def __missing__(self, skip: tuple[str, ...]) -> dict:
+        table = self[skip] = {**{key: 1 for key in skip}, **_CONTEXT_KEYS}
+        return table
+
+
+_READERS = _Readers()
+
+
 def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
     """Read the win context; a key that neither the contract nor the rule set knows is an error."""
-    kwargs: dict = {}
+    return read_context(ctx, extra_flags)
+
+
+def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> Context:
+    """``build_context`` of the fields of ``obj`` but those in ``skip`` (a hand object's ``hand``, ``win``, ...)."""
+    context = _new(Context)
+    fields = context.__dict__
     extra: dict = {}
-    for key, value in ctx.items():
-        if value is None:
-            continue
-        if key in CONTEXT_FLAGS:
+    table = _READERS[skip] if skip else _CONTEXT_KEYS
+    for key, value in obj.items():
+        what = table.get(key, 5)
+        if what == 0:
             if value is True:
-                kwargs[key] = True
-            elif value is not False:
+                fields[key] = True
+            elif value is not False and value is not None:
                 raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
-        elif key in ("seat_wind", "round_wind"):
-            kwargs[key] = (
-                _WIND_ALIASES[value] if value.__class__ is str and value in _WIND_ALIASES else parse_wind(value, key)
-            )
-        elif key in ("dora_indicators", "ura_indicators"):
-            kwargs[key] = tuple(parse_tiles(value if isinstance(value, (list, tuple)) else [value]))
-        elif key in ("honba", "riichi_sticks"):
-            kwargs[key] = _count(value, key)
+        elif what == 1 or value is None:
+            if what == 5 and not isinstance(key, str):
+                raise TypeError(f"field {key!r} is not a string")
+        elif what == 2:
+            wind = _WIND_ALIASES.get(value) if value.__class__ is str else None
+            fields[key] = wind if wind is not None else parse_wind(value, key)
+        elif what == 3:
+            fields[key] = _indicators(value)
+        elif what == 4:
+            fields[key] = value if value.__class__ is int and value >= 0 else _count(value, key)
         elif key in extra_flags:
             extra[key] = value
         else:
             raise InputError("bad_context", f"unknown field '{key}'")
-    kwargs["extra"] = extra
-    return filled(Context, kwargs)
+    fields["extra"] = extra
+    return context
+
+
+def _indicators(value) -> tuple[int, ...]:
+    """Dora or ura dora indicators: a list of tiles (or one tile)."""
+    if value.__class__ is list:
+        try:
+            return tuple(map(_TILE_ID_OF, value))  # the common case: each one tile in plain mpsz
+        except (KeyError, TypeError):
+            pass
+    return tuple(parse_tiles(value if isinstance(value, (list, tuple)) else [value]))
+
+
+_TILE_ID_OF = TILE_ID.__getitem__
 
 
 @dataclass(frozen=True)
@@ -269,10 +316,15 @@ class Hand:
             out.extend(m.tiles)
         return out
 
+    _text = None  # the canonical text, when ``build`` wrote it while reading the hand (not a field)
+
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
-        t = self.concealed
-        return counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
+        text = self._text
+        if text is None:
+            t = self.concealed
+            text = counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
+        return text
 
     @classmethod
     def build(
@@ -285,6 +337,10 @@ class Hand:
         waiting: bool = False,
     ) -> Hand:
         """Parse and validate. ``waiting`` expects 13 − 3 × melds tiles and no winning tile."""
+        if hand.__class__ is str and not waiting:
+            plain = _build_plain(cls, hand, win, melds, flowers, tile_set)
+            if plain is not None:
+                return plain
         tiles = parse_tiles(hand)
         if isinstance(melds, (str, dict, Meld)):
             melds = [melds]  # one meld given on its own
@@ -334,7 +390,12 @@ class Hand:
         for m in meld_objs:
             for t in m.tiles:
                 counts[t] += 1
-        _check_tiles(counts, tile_set)
+        reds = counts[42:45]
+        counts = counts[:34]
+        counts[4] += reds[0]
+        counts[13] += reds[1]
+        counts[22] += reds[2]
+        _check_tiles(counts, reds, tile_set)
         win_tile = None
         if waiting and win is not None:
             raise InputError("bad_win", f"a waiting hand has no winning tile yet, but {win!r} was given")
@@ -367,15 +428,76 @@ class Hand:
         return filled(cls, fields)
 
 
-def _check_tiles(counts: list[int], tile_set: TileSet) -> None:
-    """``counts`` by tile id, the hand's and its melds' (red fives are added to the fives here)."""
-    if counts[42] or counts[43] or counts[44]:
+_FLOWER_RUNS = [tuple(range(FLOWER0, FLOWER0 + n)) for n in range(9)]  # ``flowers`` given as a count
+
+
+def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand | None:
+    """``Hand.build`` of the common input by table look-ups: plain mpsz in suit order, the winning tile in plain
+    mpsz, melds as a list, flowers as a count. None sends anything else (and every doubtful count or winning tile)
+    to the full reader, which names what is wrong; the errors raised here are the ones it would raise."""
+    groups = suit_groups(hand)
+    if groups is None:
+        return None
+    a, b, c, d = groups
+    tiles = a[0] + b[0] + c[0] + d[0]
+    if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
+        meld_objs = ()
+    elif melds.__class__ is list or melds.__class__ is tuple:
+        if len(melds) > 4:
+            return None
+        meld_objs = tuple([_parse_meld_text(m) if m.__class__ is str else Meld.parse(m) for m in melds])
+    else:
+        return None
+    if len(tiles) != 14 - 3 * len(meld_objs):
+        return None
+    if flowers is None:
+        flower_tiles = ()
+    elif flowers.__class__ is int and 0 <= flowers <= 8 and (tile_set.flowers or not flowers):
+        flower_tiles = _FLOWER_RUNS[flowers]
+    else:
+        return None
+    counts34 = a[1] + b[1] + c[1] + d[1]
+    if meld_objs or len(tile_set.kinds) < N_KINDS:
+        counts = list(counts34)
+        reds = [a[3], b[3], c[3]]
+        for m in meld_objs:
+            for t in m.tiles:
+                counts[KIND[t]] += 1
+                if t >= RED0:
+                    reds[t - RED0] += 1
+        _check_tiles(counts, reds, tile_set)
+    elif max(a[4], b[4], c[4], d[4]) > tile_set.copies:
+        return None
+    elif (a[3] or b[3] or c[3]) and (not tile_set.red_fives or a[3] > 1 or b[3] > 1 or c[3] > 1):
+        return None
+    if win is None:
+        win_tile = tiles[-1]  # documented default: the last tile written
+    else:
+        win_tile = TILE_ID.get(win) if win.__class__ is str else None
+        if win_tile is None or win_tile not in tiles:
+            return None
+    obj = _new(cls)
+    obj.__dict__.update(
+        {
+            "concealed": tiles,
+            "melds": meld_objs,
+            "win_tile": win_tile,
+            "flowers": flower_tiles,
+            "counts34": counts34,
+            "_text": a[2] + b[2] + c[2] + d[2],
+        }
+    )
+    return obj
+
+
+def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
+    """``counts`` by kind (red fives counted as fives) and ``reds`` the red fives by suit, the hand's and its melds'."""
+    if reds[0] or reds[1] or reds[2]:
         for s in range(3):
-            n = counts[RED0 + s]
+            n = reds[s]
             if not n:
                 continue
             five = 4 + 9 * s
-            counts[five] += n
             if not tile_set.red_fives:
                 raise InputError(
                     "bad_tile",

@@ -15,9 +15,12 @@ def filled(cls: type, fields: dict) -> Any:
     15 to 21 fields of ``Result`` or ``Context`` costs more than scoring a simple hand. Fields not given keep their
     class defaults; a field with a default factory must be given.
     """
-    obj = object.__new__(cls)
+    obj = _new(cls)
     obj.__dict__.update(fields)
     return obj
+
+
+_new = object.__new__
 
 
 @dataclass(frozen=True)

@@ -208,6 +208,52 @@ class _Groups(dict):
 _GROUPS = _Groups()
 _MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
 
+TILE_ID = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> 4, "0p" -> 43: one tile in plain mpsz
+
+
+class _SuitGroups(dict):
+    """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
+    counted as fives, its canonical text, how many red fives it holds, the most copies of one kind); None when it
+    is not plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
+    The empty group (no tile of the suit) holds nothing."""
+
+    def __init__(self, s: int) -> None:
+        super().__init__()
+        self.s = s
+        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0)
+
+    def __missing__(self, group: str) -> tuple | None:
+        s = self.s
+        c = SUITS[s]
+        if len(group) < 2 or group[-1] != c or any((d, c) not in _ID for d in group[:-1]):
+            return None  # not cached: the full reader names the bad tile
+        tiles = tuple([_ID[(d, c)] for d in group[:-1]])
+        counts = [0] * (7 if s == 3 else 9)
+        for t in tiles:
+            counts[KIND[t] - 9 * s] += 1
+        text = _format(sorted(tiles, key=_RANK.__getitem__))
+        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), max(counts))
+        if len(self) < 100_000:
+            self[group] = info
+        return info
+
+
+SUIT_GROUPS = tuple(_SuitGroups(s) for s in range(4))  # m p s z
+
+
+def suit_groups(text: str) -> tuple | None:
+    """A hand written in mpsz with at most one group per suit, in the order m p s z (``123m456p11z``): the
+    ``SUIT_GROUPS`` reading of each suit's group (``""`` when it has none); None when it is written otherwise."""
+    i = text.find("m") + 1
+    j = text.find("p", i) + 1 or i
+    k = text.find("s", j) + 1 or j
+    end = text.find("z", k) + 1 or k
+    if end != len(text):
+        return None
+    m, p, s, z = SUIT_GROUPS
+    groups = (m[text[:i]], p[text[i:j]], s[text[j:k]], z[text[k:end]])
+    return None if None in groups else groups
+
 
 def _parse_cached(text: str) -> tuple[int, ...]:
     """Plain mpsz (the common case) by table look-ups; anything else by the full reader."""
