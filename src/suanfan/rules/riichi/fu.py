@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from ...tiles import format_tiles
 from .view import YAOCHU_SET, View
 from .yaku import _pair_fu
@@ -23,17 +21,57 @@ _NAMES = {
 _WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "tanki": "pair wait 单骑"}
 
 
-@cache
-def _set_part_of(tile: int, concealed: bool, is_kong: bool, fu: int) -> dict:
+class FuPart(dict):
+    """One part of the fu breakdown (``{"id", "fu", "names", "tiles"?, "note"?}``), written once and shared by every
+    result that has it, so it is read-only: ``dict(part)`` gives a copy to change."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a fu part is shared by results and cannot be changed; change a copy: dict(part)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only  # type: ignore
+
+    def __copy__(self) -> FuPart:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FuPart:
+        return self
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
+def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> FuPart:
+    d = {"id": id_, "fu": fu, "names": _NAMES[id_]}
+    if tiles:
+        d["tiles"] = tiles
+    if note:
+        d["note"] = note
+    return FuPart(d)
+
+
+_BASE = _part("base", 20)
+_MENZEN_RON = _part("menzen_ron", 10)
+_TSUMO = _part("tsumo", 2)
+_SEVEN_PAIRS = _part("seven_pairs", 25, "fixed")
+_PINFU_TSUMO = _part("pinfu_tsumo", 20, "fixed")
+_OPEN_PINFU = _part("open_pinfu", 10, "open hand with no fu is 30")
+_WAIT_PART = {wait: _part("wait", 2, note) for wait, note in _WAIT_NAMES.items()}
+# fu of a pung or kong: [terminal or honor][concealed][kong]
+_SET_FU = (((2, 8), (4, 16)), ((4, 16), (8, 32)))
+
+
+def _set_part(tile: int, concealed: bool, is_kong: bool) -> FuPart:
     what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
     what += "kong" if is_kong else "pung"
-    return {
-        "id": "set",
-        "fu": fu,
-        "names": _NAMES["set"],
-        "tiles": _tiles_text(tile, 4 if is_kong else 3),
-        "note": what,
-    }
+    fu = _SET_FU[tile in YAOCHU_SET][concealed][is_kong]
+    return _part("set", fu, what, format_tiles([tile] * (4 if is_kong else 3)))
+
+
+_SET_PART = {(t, c, k): _set_part(t, c, k) for t in range(34) for c in (False, True) for k in (False, True)}
+_ROUND_UP: dict[tuple[int, int], FuPart] = {}
+_PAIR_PART: dict[tuple[int, int, str], FuPart] = {}
 
 
 def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
@@ -43,20 +81,16 @@ def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
     if form != "regular":
         if form == "seven_pairs":
             if parts is not None:
-                parts.append({"id": "seven_pairs", "fu": 25, "names": _NAMES["seven_pairs"], "note": "fixed"})
+                parts.append(_SEVEN_PAIRS)
             return 25
         # thirteen orphans, a yakuman: fu do not matter; counted like any closed hand for completeness
         if parts is not None:
-            parts.append({"id": "base", "fu": 20, "names": _NAMES["base"]})
-            if f.tsumo:
-                parts.append({"id": "tsumo", "fu": 2, "names": _NAMES["tsumo"]})
-            else:
-                parts.append({"id": "menzen_ron", "fu": 10, "names": _NAMES["menzen_ron"]})
+            parts += (_BASE, _TSUMO if f.tsumo else _MENZEN_RON)
         return 30
     tsumo = f.tsumo
     if pinfu and tsumo:
         if parts is not None:
-            parts.append({"id": "pinfu_tsumo", "fu": 20, "names": _NAMES["pinfu_tsumo"], "note": "fixed"})
+            parts.append(_PINFU_TSUMO)
         return 20
     total = 20
     if f.closed and not tsumo:
@@ -81,18 +115,14 @@ def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
     return rounded
 
 
-# fu of a pung or kong: [terminal or honor][concealed][kong]
-_SET_FU = (((2, 8), (4, 16)), ((4, 16), (8, 32)))
-
-
 def _fu_parts(v: View, pf: int, wait_fu: bool, total: int, rounded: int, parts: list[dict]) -> None:
     """The breakdown of a regular hand's fu (not pinfu tsumo), the parts adding up to ``rounded``."""
     f = v.f
-    parts.append({"id": "base", "fu": 20, "names": _NAMES["base"]})
+    parts.append(_BASE)
     if f.closed and not f.tsumo:
-        parts.append({"id": "menzen_ron", "fu": 10, "names": _NAMES["menzen_ron"]})
+        parts.append(_MENZEN_RON)
     elif f.tsumo:
-        parts.append({"id": "tsumo", "fu": 2, "names": _NAMES["tsumo"]})
+        parts.append(_TSUMO)
     if pf:
         pair = v.pair
         if pair >= 31:
@@ -101,21 +131,19 @@ def _fu_parts(v: View, pf: int, wait_fu: bool, total: int, rounded: int, parts: 
             what = "double wind"
         else:
             what = "seat wind" if pair == f.seat else "round wind"
-        parts.append({"id": "pair", "fu": pf, "names": _NAMES["pair"], "tiles": _tiles_text(pair, 2), "note": what})
-    for tile, concealed, is_kong in v.triplets:
-        parts.append(dict(_set_part_of(tile, concealed, is_kong, _SET_FU[tile in YAOCHU_SET][concealed][is_kong])))
+        key = (pair, pf, what)
+        part = _PAIR_PART.get(key)
+        if part is None:
+            part = _PAIR_PART[key] = _part("pair", pf, what, format_tiles([pair] * 2))
+        parts.append(part)
+    for t in v.triplets:
+        parts.append(_SET_PART[t])
     if wait_fu:
-        parts.append({"id": "wait", "fu": 2, "names": _NAMES["wait"], "note": _WAIT_NAMES[v.wait]})
+        parts.append(_WAIT_PART[v.wait])
     if rounded == 20 and not f.closed:
-        parts.append(
-            {"id": "open_pinfu", "fu": 10, "names": _NAMES["open_pinfu"], "note": "open hand with no fu is 30"}
-        )
+        parts.append(_OPEN_PINFU)
     elif rounded != total:
-        parts.append(
-            {"id": "round_up", "fu": rounded - total, "names": _NAMES["round_up"], "note": f"{total} -> {rounded}"}
-        )
-
-
-@cache
-def _tiles_text(tile: int, n: int) -> str:
-    return format_tiles([tile] * n)
+        part = _ROUND_UP.get((total, rounded))
+        if part is None:
+            part = _ROUND_UP[(total, rounded)] = _part("round_up", rounded - total, f"{total} -> {rounded}")
+        parts.append(part)
