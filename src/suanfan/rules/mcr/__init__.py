@@ -12,6 +12,7 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import add
 from typing import NamedTuple
 
@@ -407,20 +408,26 @@ def _result(
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
-        items.append(FANS["hua_pai"].item(count=flowers))
+        items.append(_flower_item(flowers))
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if reading.blocks:
         decomposition = tuple([_BLOCK_TEXT[b.kind, b.tile] for b in reading.blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
-    exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log] if best.log else []
+    principles = {}
+    if best.log:
+        exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log]
+        principles[exclusions[0]["principle"]] = True  # 不重复, the one principle of the fans' 不计 lists
+    else:
+        exclusions = []
     said = []
     if why:
         for w in dict.fromkeys(why):
             if w.__class__ is tuple:
                 p, a, b = w
                 exclusions.append({"fan": a, "excludes": b, "principle": p})
+                principles[p] = True
             else:
                 said.append(w)
     explain: dict = {
@@ -432,8 +439,8 @@ def _result(
     }
     if notes or said:
         explain["notes"] = list(dict.fromkeys(notes + said))
-    if exclusions:
-        explain["principles"] = {p: PRINCIPLES[p] for p in dict.fromkeys([e["principle"] for e in exclusions])}
+    if principles:
+        explain["principles"] = {p: PRINCIPLES[p] for p in principles}
     fields = {
         "winning": winning,
         "decomposition": decomposition,
@@ -447,6 +454,11 @@ def _result(
         "melds": melds,
     }
     return filled(Result, fields)
+
+
+@lru_cache(maxsize=64)
+def _flower_item(flowers: int) -> Item:
+    return FANS["hua_pai"].item(count=flowers)
 
 
 class _Items:

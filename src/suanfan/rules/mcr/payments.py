@@ -6,6 +6,8 @@ The fan paid on is the hand's total, flowers included (flowers only do not count
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...result import Payment, Points, filled
 
 BASE = 8  # every player pays the base 8 to the winner
@@ -13,12 +15,18 @@ BASE = 8  # every player pays the base 8 to the winner
 
 def payments(fan: int, tsumo: bool) -> Points:
     """Self-draw: each of the three others pays 8 + fan. Discard: the discarder pays 8 + fan, the other two pay 8."""
+    pays, total = _payments(fan, tsumo)
+    return filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
+
+
+@lru_cache(maxsize=1024)
+def _payments(fan: int, tsumo: bool) -> tuple[tuple[Payment, ...], int]:
+    """The payments (immutable values, shared by every hand of the same fan and win) and their total."""
     if tsumo:
-        pays = (_pay("other", BASE + fan),) * 3  # payments are immutable values: one serves all three
+        pays = (_pay("other", BASE + fan),) * 3  # one serves all three
     else:
         pays = (_pay("discarder", BASE + fan), _pay("other", BASE), _pay("other", BASE))
-    total = sum(p.amount for p in pays)
-    return filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
+    return pays, sum(p.amount for p in pays)
 
 
 def _pay(payer: str, amount: int) -> Payment:
