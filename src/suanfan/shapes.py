@@ -223,7 +223,7 @@ def concealed_block(kind_: str, tile: int) -> Block:
 
 
 class _SuitTable(dict):
-    """One suit's counts (9 bytes; 7 for the honors) -> (pairs, splits): the table a hand's split is read from.
+    """One suit's counts (a tuple of 9; 7 for the honors) -> (pairs, splits): the table a hand's split is read from.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
     ``splits`` are the suit's ways to be read, each ``(sets, pair, places)``: the sets and the pair ((pair,) or ())
@@ -236,7 +236,7 @@ class _SuitTable(dict):
         super().__init__()
         self.offset = offset
 
-    def __missing__(self, counts: bytes) -> tuple[int, tuple]:
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[int, tuple]:
         rem = sum(counts) % 3
         offset = self.offset
         if rem == 1:
@@ -371,7 +371,7 @@ def readings(
                 rest = list(counts)
                 for t in pat:
                     rest[t] -= 1
-                _regular(rest, (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out)
+                _regular(tuple(rest), (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out)
     return out
 
 
@@ -387,20 +387,19 @@ def _contains(b: Block, t: int) -> bool:
     return b.tile == t
 
 
-def _regular(counts, fixed: tuple[Block, ...], win: int | None, form: str, out: list[Reading]) -> None:
-    """Read concealed ``counts`` as sets and one pair after the ``fixed`` blocks (melds, a knitted straight): each
-    split once for every place the winning tile can take in it (the suit tables list the places)."""
-    m = bytes(counts)
-    pa, a = _MAN[m[0:9]]
+def _regular(counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list[Reading]) -> None:
+    """Read concealed ``counts`` (34) as sets and one pair after the ``fixed`` blocks (melds, a knitted straight):
+    each split once for every place the winning tile can take in it (the suit tables list the places)."""
+    pa, a = _MAN[counts[0:9]]
     if not a:
         return
-    pb, b = _PIN[m[9:18]]
+    pb, b = _PIN[counts[9:18]]
     if not b:
         return
-    pc, c = _SOU[m[18:27]]
+    pc, c = _SOU[counts[18:27]]
     if not c:
         return
-    ph, h = _HONORS[m[27:34]]
+    ph, h = _HONORS[counts[27:34]]
     if not h or pa + pb + pc + ph != 1:
         return
     ((sh, ph_, qh),) = h
@@ -411,7 +410,10 @@ def _regular(counts, fixed: tuple[Block, ...], win: int | None, form: str, out: 
     for sa, pa_, qa in a:
         for sb, pb_, qb in b:
             for sc, pc_, qc in c:
-                blocks = fixed + sa + sb + sc + sh + pa_ + pb_ + pc_ + ph_
+                # the sets, then the one pair (it is the suit's whose count is 2 mod 3)
+                blocks = sa + sb + sc + sh + (pa_ or pb_ or pc_ or ph_)
+                if n_fixed:
+                    blocks = fixed + blocks
                 if win is None:
                     out.append(Reading(form, blocks, None, ""))
                     continue
