@@ -330,30 +330,34 @@ def _check_context(facts: HandFacts) -> None:
     """Flags that cannot go together are an error naming both; nothing is silently dropped."""
     hand, ctx = facts.hand, facts.ctx
 
-    if facts.flags:  # the checks below all need a win-context flag set
-        if (ctx.riichi or ctx.double_riichi or ctx.ippatsu) and not hand.is_closed:
-            bad("riichi needs a closed hand, but the hand has open melds")
-        if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
-            bad("ippatsu needs riichi")
-        if ctx.haitei and not ctx.tsumo:
-            bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
-        if ctx.houtei and ctx.tsumo:
-            bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
-        if ctx.rinshan and not ctx.tsumo:
-            bad("rinshan is a self-draw after a kong: set tsumo")
-        if ctx.rinshan and not any(m.is_kong for m in hand.melds):
-            bad("rinshan needs a kong among the melds")
-        if ctx.chankan and ctx.tsumo:
-            bad("chankan is a win on another player's kong, not a self-draw")
-        if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
-            bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
-        if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):
-            bad("chiihou is a non-dealer's self-draw on the first draw (tsumo, seat_wind not E)")
-        if ctx.renhou and (ctx.is_dealer or ctx.tsumo):
-            bad("renhou is a non-dealer's ron before the first draw")
-        if (ctx.tenhou or ctx.chiihou or ctx.renhou) and hand.melds:
-            bad("a win before the first draw has no melds")
-    indicators = ctx.dora_indicators + ctx.ura_indicators
+    if facts.flags:  # the checks below all need a win-context flag set; by family, in this order
+        if facts.riichi_flags:
+            if not facts.closed:
+                bad("riichi needs a closed hand, but the hand has open melds")
+            if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
+                bad("ippatsu needs riichi")
+        if facts.last_tile_flags:
+            if ctx.haitei and not ctx.tsumo:
+                bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
+            if ctx.houtei and ctx.tsumo:
+                bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
+        if facts.kong_flags:
+            if ctx.rinshan and not ctx.tsumo:
+                bad("rinshan is a self-draw after a kong: set tsumo")
+            if ctx.rinshan and not facts.n_kongs:
+                bad("rinshan needs a kong among the melds")
+            if ctx.chankan and ctx.tsumo:
+                bad("chankan is a win on another player's kong, not a self-draw")
+        if facts.first_turn_flags:
+            if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
+                bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
+            if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):
+                bad("chiihou is a non-dealer's self-draw on the first draw (tsumo, seat_wind not E)")
+            if ctx.renhou and (ctx.is_dealer or ctx.tsumo):
+                bad("renhou is a non-dealer's ron before the first draw")
+            if hand.melds:
+                bad("a win before the first draw has no melds")
+    indicators = ctx.dora_indicators + ctx.ura_indicators if ctx.ura_indicators else ctx.dora_indicators
     if len(indicators) > 5:
         for key in ("dora_indicators", "ura_indicators"):
             if len(getattr(ctx, key)) > 5:
@@ -367,18 +371,28 @@ def _check_context(facts: HandFacts) -> None:
         if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
             bad("paarenchan is true or false")
     if indicators:
-        # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five
-        counts = list(facts.counts)
-        reds = set()
+        # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five;
+        # no kind held more than 4 - (number of indicators) times, and no red five among them: nothing to count
+        counts = facts.counts
+        room = 4 - len(indicators)
         for t in indicators:
-            k = KIND[t]
-            counts[k] += 1
-            if counts[k] > 4:
-                bad(f"{tile_name(k)} appears {counts[k]} times in the hand and the dora indicators together")
-            if t >= RED0:
-                if t in reds or facts.reds and t in facts.hand.all_tiles():
-                    bad(f"red five {tile_name(t)} appears twice in the hand and the indicators")
-                reds.add(t)
+            if t >= RED0 or counts[t] > room:
+                _check_indicators(facts, indicators)
+                return
+
+
+def _check_indicators(facts: HandFacts, indicators: tuple[int, ...]) -> None:
+    counts = list(facts.counts)
+    reds = set()
+    for t in indicators:
+        k = KIND[t]
+        counts[k] += 1
+        if counts[k] > 4:
+            bad(f"{tile_name(k)} appears {counts[k]} times in the hand and the dora indicators together")
+        if t >= RED0:
+            if t in reds or facts.reds and t in facts.hand.all_tiles():
+                bad(f"red five {tile_name(t)} appears twice in the hand and the indicators")
+            reds.add(t)
 
 
 RULESET = Riichi()
