@@ -13,7 +13,6 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import add
 from typing import NamedTuple
 
 from ... import shapes
@@ -216,16 +215,20 @@ class _HandFacts:
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
-        for m in hand.melds:
-            counts = tuple(map(add, counts, _MELD_COUNTS[m.tiles]))
-        win = _win_facts(hand, ctx, notes, counts[win_tile] - self.counts[win_tile])
+        if hand.melds:
+            totals = bytearray(counts)
+            for m in hand.melds:
+                for t in m.tiles:
+                    totals[KIND[t]] += 1
+        else:
+            totals = bytes(counts)
+        self.tsumo, common = _win_facts(hand, ctx, notes, totals[win_tile] - counts[win_tile])
         # the kinds held, melds included, as a 34-bit mask: the counts as a binary numeral, tile 0 the lowest bit
-        mask = int(bytes(counts).translate(_NONZERO)[::-1], 2)
-        self.fours = counts.count(4)
-        self.tsumo = win.tsumo
+        mask = int(totals.translate(_NONZERO)[::-1], 2)
+        self.fours = totals.count(4)
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
         self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
-        common = tile_fans(mask) | win_fans(win)
+        common |= tile_fans(mask)
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
@@ -277,7 +280,7 @@ class _HandFacts:
         found = non_repeat(found, counts, log, self.table)
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
-        return _Scored(found, counts, log, self.values.total(found, counts))
+        return tuple.__new__(_Scored, (found, counts, log, self.values.total(found, counts)))  # no Python __new__
 
     def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
         """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
@@ -328,26 +331,14 @@ class _HandFacts:
             self._unique = False
 
 
-class _MeldCounts(dict):
-    """A meld's tiles -> its 34 counts by kind, written once."""
-
-    def __missing__(self, tiles: tuple[int, ...]) -> tuple[int, ...]:
-        counts = [0] * 34
-        for t in tiles:
-            counts[KIND[t]] += 1
-        entry = self[tiles] = tuple(counts)
-        return entry
-
-
-_MELD_COUNTS = _MeldCounts()
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
 _WU_FAN_HU = BIT["wu_fan_hu"]
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
-def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> WinFacts:
-    """Read the contract's win flags; an impossible combination is an ``InputError``. ``in_melds``: the copies of the
-    winning tile in the hand's melds.
+def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tuple[bool, int]:
+    """Read the contract's win flags: self-drawn?, and the win fans (a mask). An impossible combination is an
+    ``InputError``. ``in_melds``: the copies of the winning tile in the hand's melds.
 
     ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
     ``chankan`` (抢杠和) are wins on another player's tile."""
@@ -384,13 +375,13 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> Win
         notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
     open_melds = sum([1 for m in melds if m.kind != "ankan"]) if melds else 0
     key = (tsumo, open_melds == 0, open_melds == 4, last_copy, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan)
-    facts = _WIN_FACTS.get(key)
-    if facts is None:  # 256 combinations at most: one shared value each
-        facts = _WIN_FACTS[key] = WinFacts(*key)
-    return facts
+    fans = _WIN_FANS.get(key)
+    if fans is None:  # 256 combinations at most: each found once
+        fans = _WIN_FANS[key] = win_fans(WinFacts(*key))
+    return tsumo, fans
 
 
-_WIN_FACTS: dict[tuple, WinFacts] = {}
+_WIN_FANS: dict[tuple, int] = {}
 
 
 def _result(

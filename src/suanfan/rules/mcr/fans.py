@@ -846,7 +846,6 @@ def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
 
 
 _TILE_FANS: dict[tuple, int] = {}
-_WIN_FANS: dict[WinFacts, int] = {}
 
 
 def tile_fans(mask: int) -> int:
@@ -861,8 +860,5 @@ def tile_fans(mask: int) -> int:
 
 
 def win_fans(w: WinFacts) -> int:
-    """The win fans (a mask of fans, before exclusions) of these win facts, found once per facts."""
-    fans = _WIN_FANS.get(w)
-    if fans is None:
-        fans = _WIN_FANS[w] = sum([BIT[row.id] for row in WIN_FANS if row.check(w)])
-    return fans
+    """The win fans (a mask of fans, before exclusions) of these win facts."""
+    return sum([BIT[row.id] for row in WIN_FANS if row.check(w)])
