@@ -68,7 +68,9 @@ class Riichi(RuleSet):
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         if ctx.dora_indicators or ctx.ura_indicators or (facts.reds and opts["aka_dora"]):
             dora_items = _dora(facts, ctx, opts, notes)
-            dora_han = sum([i.value * (i.count or 1) for i in dora_items])
+            dora_han = 0
+            for i in dora_items:
+                dora_han += i.count
         else:
             dora_items, dora_han = [], 0
         spec = _spec(facts.closed, opts)
