@@ -116,7 +116,19 @@ _SUITS = {
 class View:
     """One reading: its chows, triplets (tile, concealed, kong) and pair, as the rules need them."""
 
-    __slots__ = ("f", "r", "form", "chows", "triplets", "trip", "pair", "wait", "concealed_triplets")
+    __slots__ = (
+        "f",
+        "r",
+        "form",
+        "chows",
+        "triplets",
+        "trip",
+        "pair",
+        "wait",
+        "concealed_triplets",
+        "chow_bits",  # a bit for each chow's lowest tile (two equal chows: one bit)
+        "trip_bits",  # a bit for each pung or kong's tile
+    )
 
     def __init__(self, facts: HandFacts, reading: Reading) -> None:
         self.f = facts
@@ -128,6 +140,7 @@ class View:
         trip: list[int] = []
         pair = None
         concealed = 0
+        chow_bits = trip_bits = 0
         # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu).
         ron_block = -1 if facts.tsumo else reading.win_block
         i = 0
@@ -135,12 +148,14 @@ class View:
             kind = b.kind
             if kind == CHOW:
                 chows.append(b.tile)
+                chow_bits |= 1 << b.tile
             elif kind == PAIR:
                 pair = b.tile
             elif kind == PUNG or kind == KONG:
                 is_concealed = b.concealed and i != ron_block
                 triplets.append((b.tile, is_concealed, kind == KONG))
                 trip.append(b.tile)
+                trip_bits |= 1 << b.tile
                 concealed += is_concealed
             i += 1
         self.chows = chows
@@ -148,6 +163,8 @@ class View:
         self.trip = trip
         self.pair = pair
         self.concealed_triplets = concealed
+        self.chow_bits = chow_bits
+        self.trip_bits = trip_bits
 
     @property
     def regular(self) -> bool:

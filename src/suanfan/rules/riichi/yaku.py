@@ -54,7 +54,7 @@ def pinfu(v: View) -> bool:
 
 @yaku("iipeikou", 1, en="Pure Double Sequence", zh="一杯口", ja="一盃口", open=0, needs=("chows", 2))
 def iipeikou(v: View) -> bool:
-    return len(v.chows) != len(set(v.chows))
+    return len(v.chows) != v.chow_bits.bit_count()  # two equal chows share a bit
 
 
 @yaku("tanyao", 1, en="All Simples", zh="断幺九", ja="断么九", doc="open with option open_tanyao (食断)", per_hand=True)
@@ -128,17 +128,18 @@ def chiitoitsu(v: View) -> bool:
 
 @yaku("ittsu", 2, en="Pure Straight", zh="一气通贯", ja="一気通貫", open=1, needs=("chows", 3))
 def ittsu(v: View) -> bool:
-    c = set(v.chows)
-    return (0 in c and 3 in c and 6 in c) or (9 in c and 12 in c and 15 in c) or (18 in c and 21 in c and 24 in c)
+    c = v.chow_bits
+    return c & _ITTSU_M == _ITTSU_M or c & _ITTSU_P == _ITTSU_P or c & _ITTSU_S == _ITTSU_S
+
+
+_ITTSU_M = 1 | 1 << 3 | 1 << 6  # chows 123, 456, 789 of one suit
+_ITTSU_P, _ITTSU_S = _ITTSU_M << 9, _ITTSU_M << 18
 
 
 @yaku("sanshoku", 2, en="Mixed Triple Sequence", zh="三色同顺", ja="三色同順", open=1, needs=("chows", 3))
 def sanshoku(v: View) -> bool:
-    c = set(v.chows)
-    for n in c:
-        if n + 9 in c and n + 18 in c:  # n is a man chow (the only suit with two suits above it)
-            return True
-    return False
+    c = v.chow_bits
+    return c & (c >> 9) & (c >> 18) & 0x7F != 0  # a man chow n with the pin chow n+9 and the sou chow n+18
 
 
 @yaku("toitoi", 2, en="All Triplets", zh="对对和", ja="対々和", needs=("triplets", 4))
@@ -148,11 +149,8 @@ def toitoi(v: View) -> bool:
 
 @yaku("sanshoku_doukou", 2, en="Triple Triplets", zh="三色同刻", ja="三色同刻", needs=("triplets", 3))
 def sanshoku_doukou(v: View) -> bool:
-    t = set(v.trip)
-    for n in t:
-        if n < 9 and n + 9 in t and n + 18 in t:
-            return True
-    return False
+    t = v.trip_bits
+    return t & (t >> 9) & (t >> 18) & 0x1FF != 0  # a man triplet n with the pin n+9 and the sou n+18
 
 
 @yaku("sanankou", 2, en="Three Concealed Triplets", zh="三暗刻", ja="三暗刻", needs=("triplets", 3))
@@ -194,8 +192,11 @@ def shousangen(f: HandFacts) -> bool:
 @yaku("sanrenkou", 2, en="Three Consecutive Triplets", zh="三连刻", ja="三連刻", local=True, needs=("triplets", 3))
 def sanrenkou(v: View) -> bool:
     """Local yaku of seed 001 (option local_yaku): three triplets of one suit in a row."""
-    t = set(v.trip)
-    return any(n < 27 and n % 9 <= 6 and n + 1 in t and n + 2 in t for n in t)
+    t = v.trip_bits
+    return t & (t >> 1) & (t >> 2) & _RUN_STARTS != 0
+
+
+_RUN_STARTS = sum(1 << (s * 9 + n) for s in range(3) for n in range(7))  # 1-7 of each suit: n, n+1, n+2 one suit
 
 
 # ---- three and six han ---------------------------------------------------------------------------------------
