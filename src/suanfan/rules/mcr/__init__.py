@@ -162,15 +162,20 @@ class McrRules(RuleSet):
         notes: list[str] = []
         facts = _HandFacts(hand, ctx, opts, notes)
         if len(readings) == 1:  # one division, nothing to choose
-            r = readings[0]
+            reading = readings[0]
             why: list = []
-            placements = (r.win_block,) if r.win_block is not None else ()
-            best = facts.score(r.form, r.blocks, placements, why)
-            reading = r
+            placements = (reading.win_block,) if reading.win_block is not None else ()
+            best = facts.score(reading.form, reading.blocks, placements, why)
+            return _result(self, hand, melds, best, reading, opts, facts.tsumo, why, notes)
+        divisions = _divisions(readings)
+        if len(divisions) == 1:
+            form, blocks, placements, reading = divisions[0]
+            why = []
+            best = facts.score(form, blocks, placements, why)
         else:
             best = None
             values = facts.values.values
-            for form, blocks, placements, r in _divisions(readings):
+            for form, blocks, placements, r in divisions:
                 said: list = []
                 scored = facts.score(form, blocks, placements, said)
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
@@ -189,8 +194,17 @@ class McrRules(RuleSet):
         return out
 
 
-def _divisions(readings: list[Reading]):
+def _divisions(readings: list[Reading]) -> list[tuple[str, tuple, set[int], Reading]]:
     """One entry per distinct division: the readings of one split differ only in where the winning tile sits."""
+    first = readings[0]
+    places = set()
+    for r in readings:
+        if r.blocks is not first.blocks or r.form != first.form:
+            break
+        if r.win_block is not None:
+            places.add(r.win_block)
+    else:  # one split (the readings of one split share its blocks tuple)
+        return [(first.form, first.blocks, places, first)]
     groups: dict[tuple, tuple[Reading, set[int]]] = {}
     for r in readings:
         key = (r.form, id(r.blocks))  # the readings of one split share its blocks tuple
@@ -199,15 +213,14 @@ def _divisions(readings: list[Reading]):
                 groups[key][1].add(r.win_block)
         else:
             groups[key] = (r, {r.win_block} if r.win_block is not None else set())
-    for (form, _), (r, places) in groups.items():
-        yield form, r.blocks, frozenset(places), r
+    return [(form, r.blocks, places, r) for (form, _), (r, places) in groups.items()]
 
 
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
     __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "values")
-    __slots__ += ("_unique",)
+    __slots__ += ("extras", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
         """``notes``: what the win flags say beside the fans (``_win_facts``)."""
@@ -234,6 +247,7 @@ class _HandFacts:
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
                     common |= BIT[fan_id]
         self.common = common
+        self.extras = opts["platform_extras"]
         self.table = _EXCLUSION_TABLES[opts["edition"]]
         self.values = _MASK_VALUES[opts["edition"]]
         self._unique: bool | None = None
@@ -244,9 +258,8 @@ class _HandFacts:
         found = self.common
         counts: dict[str, int] = {}
         if form == "regular" or form == "knitted_straight":
-            extras = self.opts["platform_extras"]
             found |= regular_fans(
-                blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, extras, counts, why
+                blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, self.extras, counts, why
             )
             wait = self._wait_fan(form, blocks, placements)
             if wait:

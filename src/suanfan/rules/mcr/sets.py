@@ -203,9 +203,12 @@ def regular_fans(
             seat = round_ = 0
         fans, repeated, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
         found |= fans
-        counts.update(repeated)
-        notes.extend(said)
-        notes.extend(why)
+        if repeated:
+            counts.update(repeated)
+        if said:
+            notes.extend(said)
+        if why:
+            notes.extend(why)
         if dragons == 2 and pair in DRAGONS:
             found |= BIT["xiao_san_yuan"]
         if winds == 3 and pair in WINDS:
@@ -223,8 +226,10 @@ def regular_fans(
         if len(chows) == 4 and pair < 27 and _rank(pair) == 5:
             fans, repeated, why = _shuang_long_hui(tuple(chows), pair)
         found |= fans
-        counts.update(repeated)
-        notes.extend(why)
+        if repeated:
+            counts.update(repeated)
+        if why:
+            notes.extend(why)
         outside = outside and c_outside
         five = five and c_five
         even = False
