@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import product
+from itertools import compress, product
 from operator import itemgetter
 
 from .hand import Hand, Meld
@@ -277,6 +277,7 @@ def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: in
 
 
 _MAN, _PIN, _SOU, _HONORS = _SuitTable(0), _SuitTable(9), _SuitTable(18), _SuitTable(27)
+_PAIR_BLOCKS = [concealed_block(PAIR, t) for t in range(N_KINDS)]
 
 
 _MELD_BLOCKS: dict[str, Block] = {}  # a meld's text (kind, tiles, source) -> its block; a few thousand at most
@@ -355,11 +356,14 @@ def readings(
         # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, knitted 14
         absent = counts.count(0)
         if seven_pairs and absent >= 27 and is_seven_pairs(counts, seven_pairs_kongs):
-            pairs = []
-            for t in range(N_KINDS):
-                pairs.extend([concealed_block(PAIR, t)] * (counts[t] // 2))
-            wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
-            out.append(Reading("seven_pairs", tuple(pairs), wi, "tanki" if wi is not None else ""))
+            kinds = list(compress(range(N_KINDS), counts))  # the kinds held, in order
+            if len(kinds) == 7:
+                pairs = tuple([_PAIR_BLOCKS[t] for t in kinds])
+                wi = kinds.index(win) if win is not None else None
+            else:  # a four of a kind read as two pairs
+                pairs = tuple([b for t in kinds for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
+                wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
+            out.append(Reading("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
         if thirteen_orphans and absent == 21 and is_thirteen_orphans(counts):
             wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
             out.append(Reading("thirteen_orphans", (), None, wait))
