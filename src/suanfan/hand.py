@@ -16,6 +16,7 @@ from .tiles import (
     KIND,
     N_KINDS,
     RED0,
+    SUIT_GROUPS,
     TILE_ID,
     counts_text,
     format_tiles,
@@ -23,7 +24,6 @@ from .tiles import (
     kind,
     parse_tile,
     parse_tiles,
-    suit_groups,
     tile_name,
 )
 
@@ -209,7 +209,7 @@ def _count(value, what: str) -> int:
     return value
 
 
-# How ``read_context`` reads each field: 0 a flag, 1 a field it skips, 2 a wind, 3 tiles, 4 a count.
+# How ``read_context`` reads each field: 0 a flag, 1 a field it skips, 2 a wind, 3 tiles, 4 a count (5 others).
 _CONTEXT_KEYS = {
     **{key: 0 for key in CONTEXT_FLAGS},
     "seat_wind": 2,
@@ -244,7 +244,10 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
     extra: dict = {}
     table = _READERS[skip] if skip else _CONTEXT_KEYS
     for key, value in obj.items():
-        what = table.get(key, 5)
+        try:
+            what = table[key]
+        except KeyError:
+            what = 5  # a rule set's field, or unknown
         if what == 0:
             if value is True:
                 fields[key] = True
@@ -257,6 +260,12 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
             wind = _WIND_ALIASES.get(value) if value.__class__ is str else None
             fields[key] = wind if wind is not None else parse_wind(value, key)
         elif what == 3:
+            if value.__class__ is list:
+                try:
+                    fields[key] = tuple(map(_TILE_ID_OF, value))  # the common case: each one tile in plain mpsz
+                    continue
+                except (KeyError, TypeError):
+                    pass
             fields[key] = _indicators(value)
         elif what == 4:
             fields[key] = value if value.__class__ is int and value >= 0 else _count(value, key)
@@ -270,11 +279,6 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
 
 def _indicators(value) -> tuple[int, ...]:
     """Dora or ura dora indicators: a list of tiles (or one tile)."""
-    if value.__class__ is list:
-        try:
-            return tuple(map(_TILE_ID_OF, value))  # the common case: each one tile in plain mpsz
-        except (KeyError, TypeError):
-            pass
     return tuple(parse_tiles(value if isinstance(value, (list, tuple)) else [value]))
 
 
@@ -428,6 +432,7 @@ class Hand:
         return filled(cls, fields)
 
 
+_GROUPS_M, _GROUPS_P, _GROUPS_S, _GROUPS_Z = SUIT_GROUPS
 _FLOWER_RUNS = [tuple(range(FLOWER0, FLOWER0 + n)) for n in range(9)]  # ``flowers`` given as a count
 
 
@@ -435,10 +440,19 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
     """``Hand.build`` of the common input by table look-ups: plain mpsz in suit order, the winning tile in plain
     mpsz, melds as a list, flowers as a count. None sends anything else (and every doubtful count or winning tile)
     to the full reader, which names what is wrong; the errors raised here are the ones it would raise."""
-    groups = suit_groups(hand)
-    if groups is None:
+    # one group per suit, in the order m p s z (``123m456p11z``): each read once by ``SUIT_GROUPS``
+    i = hand.find("m") + 1
+    j = hand.find("p", i) + 1 or i
+    k = hand.find("s", j) + 1 or j
+    end = hand.find("z", k) + 1 or k
+    if end != len(hand):
         return None
-    a, b, c, d = groups
+    a = _GROUPS_M[hand[:i]]
+    b = _GROUPS_P[hand[i:j]]
+    c = _GROUPS_S[hand[j:k]]
+    d = _GROUPS_Z[hand[k:end]]
+    if a is None or b is None or c is None or d is None:
+        return None
     tiles = a[0] + b[0] + c[0] + d[0]
     if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
         meld_objs = ()
@@ -490,6 +504,12 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
     return obj
 
 
+@lru_cache(maxsize=8)
+def _more_than(copies: int) -> frozenset[int]:
+    """The counts of one kind above ``copies`` (a hand and its melds hold at most 14 + 4 × 4 tiles)."""
+    return frozenset(range(copies + 1, 31))
+
+
 def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
     """``counts`` by kind (red fives counted as fives) and ``reds`` the red fives by suit, the hand's and its melds'."""
     if reds[0] or reds[1] or reds[2]:
@@ -507,7 +527,7 @@ def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
                 raise InputError(
                     "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
                 )
-    if max(counts) > tile_set.copies:
+    if not _more_than(tile_set.copies).isdisjoint(counts):
         k = next(k for k in range(N_KINDS) if counts[k] > tile_set.copies)
         raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
     if len(tile_set.kinds) < N_KINDS:

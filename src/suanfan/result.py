@@ -11,9 +11,9 @@ from .errors import InputError
 def filled(cls: type, fields: dict) -> Any:
     """An instance of a frozen dataclass without slots, made from fields already checked, in one step.
 
-    The generated ``__init__`` of a frozen dataclass sets each field through ``object.__setattr__``, which for the
-    15 to 21 fields of ``Result`` or ``Context`` costs more than scoring a simple hand. Fields not given keep their
-    class defaults; a field with a default factory must be given.
+    The ``__init__`` that ``dataclass`` writes for a frozen class sets each field through ``object.__setattr__``,
+    which for the 15 to 21 fields of ``Result`` or ``Context`` costs more than scoring a simple hand (the classes
+    here write their own). Fields not given keep their class defaults; a field with a default factory must be given.
     """
     obj = _new(cls)
     obj.__dict__.update(fields)
@@ -23,7 +23,17 @@ def filled(cls: type, fields: dict) -> Any:
 _new = object.__new__
 
 
-@dataclass(frozen=True)
+class _Fresh:
+    """The default of a field that starts as a new empty dict (``<factory>`` in a signature, as ``dataclass`` shows it)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FRESH: Any = _Fresh()
+
+
+@dataclass(frozen=True, init=False)
 class Item:
     """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
 
@@ -32,6 +42,11 @@ class Item:
     names: dict[str, str]
     count: int | None = None
     note: str | None = None
+
+    def __init__(
+        self, id: str, value: Any, names: dict[str, str], count: int | None = None, note: str | None = None
+    ) -> None:
+        self.__dict__.update({"id": id, "value": value, "names": names, "count": count, "note": note})
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"id": self.id, "value": self.value, "names": dict(self.names)}
@@ -42,7 +57,7 @@ class Item:
         return d
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Payment:
     """``payer`` pays ``amount`` to the winner (``payer``: discarder, dealer, non_dealer, other, each, a seat...)."""
 
@@ -50,19 +65,32 @@ class Payment:
     amount: int | float
     note: str | None = None
 
+    def __init__(self, payer: str, amount: int | float, note: str | None = None) -> None:
+        self.__dict__.update({"payer": payer, "amount": amount, "note": note})
+
     def to_dict(self) -> dict:
-        d: dict[str, Any] = {"from": self.payer, "amount": self.amount}
         if self.note:
-            d["note"] = self.note
-        return d
+            return {"from": self.payer, "amount": self.amount, "note": self.note}
+        return {"from": self.payer, "amount": self.amount}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Points:
     hand: int | float = 0
     received: int | float = 0
     payments: tuple[Payment, ...] = ()
     extra: dict = field(default_factory=dict)
+
+    def __init__(
+        self,
+        hand: int | float = 0,
+        received: int | float = 0,
+        payments: tuple[Payment, ...] = (),
+        extra: dict = _FRESH,
+    ) -> None:
+        if extra is _FRESH:
+            extra = {}
+        self.__dict__.update({"hand": hand, "received": received, "payments": payments, "extra": extra})
 
     def to_dict(self) -> dict:
         d = {"hand": self.hand, "received": self.received, "payments": [p.to_dict() for p in self.payments]}
@@ -70,7 +98,7 @@ class Points:
         return d
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     """A scored hand. Attributes mirror the contract's JSON result."""
 
@@ -90,10 +118,51 @@ class Result:
     explain: dict = field(default_factory=dict)
     error: InputError | None = None
 
+    def __init__(
+        self,
+        ok: bool = True,
+        winning: bool = False,
+        rules: str = "",
+        hand: str = "",
+        melds: tuple[str, ...] = (),
+        decomposition: tuple[str, ...] = (),
+        items: tuple[Item, ...] = (),
+        han: int | None = None,
+        fu: int | None = None,
+        fan: int | float | None = None,
+        limit: str | None = None,
+        points: Points | None = None,
+        reason: str | None = None,
+        explain: dict = _FRESH,
+        error: InputError | None = None,
+    ) -> None:
+        if explain is _FRESH:
+            explain = {}
+        self.__dict__.update(
+            {
+                "ok": ok,
+                "winning": winning,
+                "rules": rules,
+                "hand": hand,
+                "melds": melds,
+                "decomposition": decomposition,
+                "items": items,
+                "han": han,
+                "fu": fu,
+                "fan": fan,
+                "limit": limit,
+                "points": points,
+                "reason": reason,
+                "explain": explain,
+                "error": error,
+            }
+        )
+
     def to_dict(self) -> dict:
         if not self.ok:
             assert self.error is not None
             return self.error.to_dict()
+        points = self.points
         d: dict[str, Any] = {
             "ok": True,
             "winning": self.winning,
@@ -106,7 +175,7 @@ class Result:
             "fu": self.fu,
             "fan": self.fan,
             "limit": self.limit,
-            "points": self.points.to_dict() if self.points else None,
+            "points": points.to_dict() if points else None,
         }
         if self.reason:
             d["reason"] = self.reason

@@ -241,20 +241,6 @@ class _SuitGroups(dict):
 SUIT_GROUPS = tuple(_SuitGroups(s) for s in range(4))  # m p s z
 
 
-def suit_groups(text: str) -> tuple | None:
-    """A hand written in mpsz with at most one group per suit, in the order m p s z (``123m456p11z``): the
-    ``SUIT_GROUPS`` reading of each suit's group (``""`` when it has none); None when it is written otherwise."""
-    i = text.find("m") + 1
-    j = text.find("p", i) + 1 or i
-    k = text.find("s", j) + 1 or j
-    end = text.find("z", k) + 1 or k
-    if end != len(text):
-        return None
-    m, p, s, z = SUIT_GROUPS
-    groups = (m[text[:i]], p[text[i:j]], s[text[j:k]], z[text[k:end]])
-    return None if None in groups else groups
-
-
 def _parse_cached(text: str) -> tuple[int, ...]:
     """Plain mpsz (the common case) by table look-ups; anything else by the full reader."""
     one = _ONE.get(text)
