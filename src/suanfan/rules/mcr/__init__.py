@@ -420,18 +420,17 @@ def _result(
     else:
         decomposition = (format_tiles(hand.concealed),)
     principles = {}
-    if best.log:
-        exclusions = [{"fan": a, "excludes": b, "principle": p} for a, b, p in best.log]
-        principles[exclusions[0]["principle"]] = True  # 不重复, the one principle of the fans' 不计 lists
-    else:
-        exclusions = []
+    exclusions = []
+    for a, b, p in best.log:
+        exclusions.append({"fan": a, "excludes": b, "principle": p})
+        principles[p] = PRINCIPLES[p]
     said = []
     if why:
         for w in dict.fromkeys(why):
             if w.__class__ is tuple:
                 p, a, b = w
                 exclusions.append({"fan": a, "excludes": b, "principle": p})
-                principles[p] = True
+                principles[p] = PRINCIPLES[p]
             else:
                 said.append(w)
     explain: dict = {
@@ -444,7 +443,7 @@ def _result(
     if notes or said:
         explain["notes"] = list(dict.fromkeys(notes + said))
     if principles:
-        explain["principles"] = {p: PRINCIPLES[p] for p in principles}
+        explain["principles"] = principles
     fields = {
         "winning": winning,
         "decomposition": decomposition,
@@ -457,7 +456,9 @@ def _result(
         "hand": hand.text(),
         "melds": melds,
     }
-    return filled(Result, fields)
+    result = object.__new__(Result)
+    object.__setattr__(result, "__dict__", fields)  # ``filled`` without copying the fields: they are the result's
+    return result
 
 
 @lru_cache(maxsize=64)

@@ -13,20 +13,17 @@ from ...result import Payment, Points, filled
 BASE = 8  # every player pays the base 8 to the winner
 
 
-def payments(fan: int, tsumo: bool) -> Points:
-    """Self-draw: each of the three others pays 8 + fan. Discard: the discarder pays 8 + fan, the other two pay 8."""
-    pays, total = _payments(fan, tsumo)
-    return filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
-
-
 @lru_cache(maxsize=1024)
-def _payments(fan: int, tsumo: bool) -> tuple[tuple[Payment, ...], int]:
-    """The payments (immutable values, shared by every hand of the same fan and win) and their total."""
+def payments(fan: int, tsumo: bool) -> Points:
+    """Self-draw: each of the three others pays 8 + fan. Discard: the discarder pays 8 + fan, the other two pay 8.
+
+    Points are immutable values: one is shared by every hand of the same fan and kind of win."""
     if tsumo:
         pays = (_pay("other", BASE + fan),) * 3  # one serves all three
     else:
         pays = (_pay("discarder", BASE + fan), _pay("other", BASE), _pay("other", BASE))
-    return pays, sum(p.amount for p in pays)
+    total = sum(p.amount for p in pays)
+    return filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
 
 
 def _pay(payer: str, amount: int) -> Payment:
