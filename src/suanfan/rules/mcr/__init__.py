@@ -6,8 +6,14 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 
 - fans.py        one row per fan: value, names, group, 不计 list
 - sets.py        the set fans of a reading (chows and pungs combined, kongs, pair, special forms)
+- waits.py       does the hand wait on one kind only (边张 嵌张 单钓将)
 - exclusions.py  the principles 不重复 不拆移 不得相同 套算一次 就高不就低 as code
 - payments.py    8 + fan from the discarder (8 from the others), or 8 + fan from each on a self-draw
+
+Speed: a set of fans is a bit mask in table order (fans.py ``BIT``), so 不重复 and the totals are bit operations.
+What depends on a small pattern only is worked out once per pattern and kept: the tile fans per tile facts, the win
+fans per win flags, the fans of a group of chows or of pungs, a suit's waits per its counts, the items and the value
+of a quarter of the fan table per combination. Nothing is kept per hand.
 """
 
 from __future__ import annotations
@@ -75,7 +81,6 @@ def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
 
 
 _TABLES = {e: _tables(e) for e in EDITIONS}
-_EXTRAS = frozenset(row.id for row in FANS if row.facts["group"] == "extra")
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
 _NONZERO = bytes([48] + [49] * 255)  # count -> b"0" / b"1": a hand's kinds as a binary numeral
 
