@@ -189,8 +189,8 @@ def regular_fans(
                 ankan += 1
             else:
                 minkan += 1
-    if not tsumo:
-        won = [blocks[i].kind for i in placements]
+    if not tsumo and concealed_pungs:
+        won = {blocks[i].kind for i in placements}
         if PUNG in won and CHOW not in won and KNITTED not in won:
             # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
             concealed_pungs -= 1
