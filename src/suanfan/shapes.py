@@ -369,7 +369,7 @@ def readings(
             out.append(Reading("thirteen_orphans", (), None, wait))
         if knitted and absent == 20 and is_honors_knitted(counts):
             out.append(Reading("honors_knitted", (), None, "knitted"))
-    if knitted and len(melds) <= 1:
+    if knitted and len(melds) <= 1 and counts.count(0) <= 25:  # a knitted straight holds 9 kinds
         for idx, pat in enumerate(KNITTED_PATTERNS):
             if 0 not in _KNITTED_COUNTS[idx](counts):
                 rest = list(counts)
