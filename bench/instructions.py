@@ -1,0 +1,151 @@
+"""Instructions per hand, counted by valgrind, for suanfan and the anchor libraries on the same random hands.
+
+    python bench/instructions.py [--hands 300] [--only riichi|mcr]
+
+Wall-clock timings on a small shared machine move by up to 2x between runs; instruction counts do not (the same
+program on the same input executes the same instructions, whatever else the machine is doing). Each measurement
+runs a child process under ``valgrind --tool=callgrind`` twice, once scoring the hands 0 times and once 2 times, after
+the same warm-up (imports, input preparation, one untimed pass that fills suanfan's per-pattern tables), and
+divides the difference by the number of hands scored. The hands and the prepared inputs are those of
+bench_riichi.py and bench_mcr.py: "end to end" starts from the contract's hand object, "scoring" from a built
+Hand and Context, and the anchors from their own prepared inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+RIICHI_GROUPS = ("closed", "open", "kong", "mixed")
+SIDES = ("anchor", "end_to_end", "scoring")
+
+
+def _riichi_work(group: str, side: str, n: int):
+    import bench_riichi
+
+    import riichi_gen
+    import suanfan
+    from suanfan.hand import Hand, build_context
+
+    rnd = random.Random(1)
+    modes = list(riichi_gen.MODES) if group == "mixed" else [group]
+    hands = [riichi_gen.random_hand(rnd, rnd.choice(modes)) for _ in range(n)]
+    if side == "anchor":
+        from mahjong.hand_calculating.hand import HandCalculator
+
+        calls = bench_riichi.prepared_oracle_calls(hands)
+        return lambda: [HandCalculator.estimate_hand_value(*a, **k) for a, k in calls]
+    if side == "end_to_end":
+        return lambda: [suanfan.score_dict(h) for h in hands]
+    rs = suanfan.get_rules("riichi")
+    opts = rs.resolve_options(None)
+    keys = ("rules", "hand", "win", "melds", "options", "flowers")
+    prepared = [
+        (
+            Hand.build(h["hand"], h["win"], h.get("melds", ()), tile_set=rs.tile_set),
+            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
+        )
+        for h in hands
+    ]
+    return lambda: [rs.score(hand, ctx, opts) for hand, ctx in prepared]
+
+
+def _mcr_work(side: str, n: int):
+    import bench_mcr
+
+    import suanfan
+    from suanfan.hand import Hand, build_context
+    from test_mcr_oracle import random_hand
+
+    rng = random.Random(1)
+    hands = [{"rules": "mcr", **random_hand(rng)} for _ in range(n)]
+    if side == "anchor":
+        from MahjongGB import MahjongFanCalculator
+
+        oargs = [bench_mcr.oracle_args(h) for h in hands]
+        return lambda: [MahjongFanCalculator(*a) for a in oargs]
+    if side == "end_to_end":
+        return lambda: [suanfan.score_dict(h) for h in hands]
+    rs = suanfan.get_rules("mcr")
+    keys = ("rules", "hand", "win", "melds", "options", "flowers")
+    prepared = [
+        (
+            Hand.build(h["hand"], h["win"], h.get("melds", ()), h.get("flowers"), tile_set=rs.tile_set),
+            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
+            rs.resolve_options(h.get("options")),
+        )
+        for h in hands
+    ]
+    return lambda: [rs.score(hand, ctx, opts) for hand, ctx, opts in prepared]
+
+
+def child(rules: str, group: str, side: str, hands: int, loops: int) -> None:
+    work = _riichi_work(group, side, hands) if rules == "riichi" else _mcr_work(side, hands)
+    work()  # warm-up, in both runs: imports, per-pattern tables
+    for _ in range(loops):
+        work()
+
+
+def count(rules: str, group: str, side: str, hands: int) -> float:
+    """Instructions per hand for one side: the difference of a 2-loop and a 0-loop run under callgrind."""
+
+    def total(loops: int) -> int:
+        cmd = [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--child",
+            rules,
+            group,
+            side,
+            str(hands),
+            str(loops),
+        ]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+        line = next(x for x in out.splitlines() if "Collected" in x)
+        return int(line.split()[-1])
+
+    with ThreadPoolExecutor(2) as pool:
+        zero, two = pool.map(total, (0, 2))
+    return (two - zero) / (2 * hands)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        rules, group, side, hands, loops = sys.argv[2:7]
+        child(rules, group, side, int(hands), int(loops))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--only", choices=("riichi", "mcr"))
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    runs = []
+    if args.only != "mcr":
+        runs += [("riichi", g, "mahjong 2.1.0") for g in RIICHI_GROUPS]
+    if args.only != "riichi":
+        runs.append(("mcr", "mixed", "PyMahjongGB"))
+    print(f"instructions per hand ({args.hands} random hands, seed 1); ratio = anchor / suanfan")
+    for rules, group, anchor_name in runs:
+        anchor, e2e, scoring = (count(rules, group, side, args.hands) for side in SIDES)
+        print(
+            f"{rules:<6} {group:<7} {anchor_name} {anchor:>9,.0f}   suanfan end to end {e2e:>9,.0f} "
+            f"({anchor / e2e:.2f}x)   suanfan scoring {scoring:>9,.0f} ({anchor / scoring:.2f}x)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
