@@ -18,6 +18,7 @@ from .tiles import (
     RED0,
     SUIT_GROUPS,
     TILE_ID,
+    count_bits,
     counts_text,
     format_tiles,
     is_flower,
@@ -61,10 +62,12 @@ class Meld:
     tiles: tuple[int, ...]
     source: str | None = None
     text: str = field(init=False, repr=False, compare=False)  # ``pon:777z@L``, written once
+    count_bits: int = field(init=False, repr=False, compare=False)  # ``tiles.count_bits`` of its tiles
 
     def __post_init__(self) -> None:
         text = f"{self.kind}:{format_tiles(self.tiles)}" + (f"@{self.source}" if self.source else "")
         object.__setattr__(self, "text", text)
+        object.__setattr__(self, "count_bits", count_bits([t for t in self.tiles if not FLOWER0 <= t < RED0]))
 
     @property
     def is_kong(self) -> bool:
@@ -433,6 +436,11 @@ class Hand:
 
 
 _GROUPS_M, _GROUPS_P, _GROUPS_S, _GROUPS_Z = SUIT_GROUPS
+# ``count_bits`` of a hand and its melds: adding 123 to a kind's 8 bits (127 - 4 copies), 126 to a suit's red fives
+# (127 - 1), sets the top bit of those 8 bits exactly when there are too many (a count never passes 30).
+_RED_BITS = 8 * N_KINDS
+_OVER_BITS = sum(123 << 8 * k for k in range(N_KINDS)) + sum(126 << _RED_BITS + 8 * s for s in range(3))
+_TOP_BITS = sum(128 << 8 * k for k in range(N_KINDS + 3))
 _FLOWER_RUNS = [tuple(range(FLOWER0, FLOWER0 + n)) for n in range(9)]  # ``flowers`` given as a count
 
 
@@ -454,12 +462,20 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
     if a is None or b is None or c is None or d is None:
         return None
     tiles = a[0] + b[0] + c[0] + d[0]
+    bits = a[4] + b[4] + c[4] + d[4]
     if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
         meld_objs = ()
     elif melds.__class__ is list or melds.__class__ is tuple:
         if len(melds) > 4:
             return None
-        meld_objs = tuple([_parse_meld_text(m) if m.__class__ is str else Meld.parse(m) for m in melds])
+        read = []
+        for spec in melds:
+            if spec.__class__ is not str:
+                return None
+            meld = _parse_meld_text(spec)
+            bits += meld.count_bits
+            read.append(meld)
+        meld_objs = tuple(read)
     else:
         return None
     if len(tiles) != 14 - 3 * len(meld_objs):
@@ -471,7 +487,12 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
     else:
         return None
     counts34 = a[1] + b[1] + c[1] + d[1]
-    if meld_objs or len(tile_set.kinds) < N_KINDS:
+    if (
+        (bits + _OVER_BITS) & _TOP_BITS
+        or (bits >> _RED_BITS and not tile_set.red_fives)
+        or tile_set.copies != 4
+        or len(tile_set.kinds) < N_KINDS
+    ):
         counts = list(counts34)
         reds = [a[3], b[3], c[3]]
         for m in meld_objs:
@@ -480,10 +501,6 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
                 if t >= RED0:
                     reds[t - RED0] += 1
         _check_tiles(counts, reds, tile_set)
-    elif max(a[4], b[4], c[4], d[4]) > tile_set.copies:
-        return None
-    elif (a[3] or b[3] or c[3]) and (not tile_set.red_fives or a[3] > 1 or b[3] > 1 or c[3] > 1):
-        return None
     if win is None:
         win_tile = tiles[-1]  # documented default: the last tile written
     else:

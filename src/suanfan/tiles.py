@@ -211,10 +211,21 @@ _MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
 TILE_ID = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> 4, "0p" -> 43: one tile in plain mpsz
 
 
+def count_bits(tiles) -> int:
+    """The counts of tiles (no flowers) by kind in one integer, 8 bits a kind, red fives counted as fives and again
+    in the 8 bits of 34 + their suit: adding two adds the counts, so a hand and its melds are counted in one step."""
+    bits = 0
+    for t in tiles:
+        bits += 1 << 8 * KIND[t]
+        if t >= RED0:
+            bits += 1 << 8 * (N_KINDS + t - RED0)
+    return bits
+
+
 class _SuitGroups(dict):
     """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
-    counted as fives, its canonical text, how many red fives it holds, the most copies of one kind); None when it
-    is not plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
+    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``); None when it is not
+    plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
     The empty group (no tile of the suit) holds nothing."""
 
     def __init__(self, s: int) -> None:
@@ -232,7 +243,7 @@ class _SuitGroups(dict):
         for t in tiles:
             counts[KIND[t] - 9 * s] += 1
         text = _format(sorted(tiles, key=_RANK.__getitem__))
-        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), max(counts))
+        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles))
         if len(self) < 100_000:
             self[group] = info
         return info

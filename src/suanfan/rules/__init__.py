@@ -129,23 +129,27 @@ class RuleSet:
     context_flags: tuple[str, ...] = ()  # rule-set fields accepted beside the contract's win context
     items: ItemTable
     doc: str = ""
+    _defaults: dict | None = None  # the defaults, once read
+    _flat: bool = True  # no default is a list or a dict (a copy of ``_defaults`` is then a new dict of them)
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
-        if given is not None and not isinstance(given, dict):
-            raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
         if not given:
+            if given is not None and not isinstance(given, dict):
+                raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
             # the defaults, built once (a copy each time: a rule set may fill in what depends on others)
-            defaults = self.__dict__.get("_defaults")
+            defaults = self._defaults
             if defaults is None:
-                defaults = self.__dict__["_defaults"] = {o.name: o.default for o in self.options}
-                self.__dict__["_flat"] = not any(isinstance(v, (list, dict)) for v in defaults.values())
-            if self.__dict__["_flat"]:
+                defaults = self._defaults = {o.name: o.default for o in self.options}
+                self._flat = not any(isinstance(v, (list, dict)) for v in defaults.values())
+            if self._flat:
                 return dict(defaults)
             return {
                 k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                 for k, v in defaults.items()
             }
+        if not isinstance(given, dict):
+            raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
         opts = {o.name: o.default for o in self.options}
         given = dict(given)
         preset = given.pop("preset", None)
