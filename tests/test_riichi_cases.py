@@ -50,6 +50,13 @@ def test_renhou_off_notes_the_flag() -> None:
     assert any("renhou" in n for n in r.explain["notes"])
 
 
+def test_pao_without_a_liable_yakuman_notes_the_flag() -> None:
+    # pao makes a player liable only for daisangen / daisuushii (digest: pao); a flag that changes nothing is said
+    r = suanfan.score("234567m34599p678s", win="6s", pao="L", tsumo=True, seat_wind="S")
+    assert r.winning and [p.payer for p in r.points.payments] == ["dealer", "non_dealer", "non_dealer"]
+    assert any("pao L given" in n for n in r.explain["notes"])
+
+
 @pytest.mark.parametrize(
     ("tenpai", "nagashi", "deltas"),
     [
