@@ -58,6 +58,20 @@ def oracle_args(h: dict) -> tuple:
     )
 
 
+def prepared_hands(hands: list[dict]) -> tuple:
+    """(rule set, [(Hand, Context, options)]): suanfan's input built beforehand, for the scoring timing."""
+    rs = suanfan.get_rules("mcr")
+    prepared = [
+        (
+            Hand.build(h["hand"], h["win"], h.get("melds", ()), h.get("flowers"), tile_set=rs.tile_set),
+            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in HAND_KEYS}),
+            rs.resolve_options(h.get("options")),
+        )
+        for h in hands
+    ]
+    return rs, prepared
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=5000)
@@ -71,15 +85,7 @@ def main() -> None:
     hands = [{"rules": "mcr", **random_hand(rng)} for _ in range(args.hands)]
     oargs = [oracle_args(h) for h in hands]
     suanfan.score_dict(hands[0])  # import and registry warm-up, not timed
-    rs = suanfan.get_rules("mcr")
-    prepared = [
-        (
-            Hand.build(h["hand"], h["win"], h.get("melds", ()), h.get("flowers"), tile_set=rs.tile_set),
-            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in HAND_KEYS}),
-            rs.resolve_options(h.get("options")),
-        )
-        for h in hands
-    ]
+    rs, prepared = prepared_hands(hands)
 
     # best of --repeat runs for each: the first run also fills suanfan's per-pattern tables, as a long-lived process has
     t_gb = t_sf = t_core = float("inf")

@@ -41,6 +41,22 @@ def prepared_oracle_calls(hands: list[dict]) -> list:
     return calls
 
 
+def prepared_hands(hands: list[dict]) -> tuple:
+    """(rule set, default options, [(Hand, Context)]): suanfan's input built beforehand, for the scoring timing."""
+    from suanfan.hand import Hand, build_context
+
+    rs = suanfan.get_rules("riichi")
+    keys = ("rules", "hand", "win", "melds", "options", "flowers")
+    prepared = [
+        (
+            Hand.build(h["hand"], h["win"], h.get("melds", ()), tile_set=rs.tile_set),
+            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
+        )
+        for h in hands
+    ]
+    return rs, rs.resolve_options(None), prepared
+
+
 def run(label: str, hands: list[dict], repeat: int) -> dict:
     """Time both libraries on the same hands.
 
@@ -51,19 +67,8 @@ def run(label: str, hands: list[dict], repeat: int) -> dict:
     """
     from mahjong.hand_calculating.hand import HandCalculator
 
-    from suanfan.hand import Hand, build_context
-
     calls = prepared_oracle_calls(hands)
-    rs = suanfan.get_rules("riichi")
-    opts = rs.resolve_options(None)
-    keys = ("rules", "hand", "win", "melds", "options", "flowers")
-    prepared = [
-        (
-            Hand.build(h["hand"], h["win"], h.get("melds", ()), tile_set=rs.tile_set),
-            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
-        )
-        for h in hands
-    ]
+    rs, opts, prepared = prepared_hands(hands)
     best_ours = best_core = best_theirs = float("inf")
     for _ in range(repeat):
         t0 = time.perf_counter()

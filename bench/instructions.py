@@ -34,7 +34,6 @@ def _riichi_work(group: str, side: str, n: int):
 
     import riichi_gen
     import suanfan
-    from suanfan.hand import Hand, build_context
 
     rnd = random.Random(1)
     modes = list(riichi_gen.MODES) if group == "mixed" else [group]
@@ -46,16 +45,7 @@ def _riichi_work(group: str, side: str, n: int):
         return lambda: [HandCalculator.estimate_hand_value(*a, **k) for a, k in calls]
     if side == "end_to_end":
         return lambda: [suanfan.score_dict(h) for h in hands]
-    rs = suanfan.get_rules("riichi")
-    opts = rs.resolve_options(None)
-    keys = ("rules", "hand", "win", "melds", "options", "flowers")
-    prepared = [
-        (
-            Hand.build(h["hand"], h["win"], h.get("melds", ()), tile_set=rs.tile_set),
-            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
-        )
-        for h in hands
-    ]
+    rs, opts, prepared = bench_riichi.prepared_hands(hands)
     return lambda: [rs.score(hand, ctx, opts) for hand, ctx in prepared]
 
 
@@ -63,7 +53,6 @@ def _mcr_work(side: str, n: int):
     import bench_mcr
 
     import suanfan
-    from suanfan.hand import Hand, build_context
     from test_mcr_oracle import random_hand
 
     rng = random.Random(1)
@@ -75,16 +64,7 @@ def _mcr_work(side: str, n: int):
         return lambda: [MahjongFanCalculator(*a) for a in oargs]
     if side == "end_to_end":
         return lambda: [suanfan.score_dict(h) for h in hands]
-    rs = suanfan.get_rules("mcr")
-    keys = ("rules", "hand", "win", "melds", "options", "flowers")
-    prepared = [
-        (
-            Hand.build(h["hand"], h["win"], h.get("melds", ()), h.get("flowers"), tile_set=rs.tile_set),
-            build_context(rs.context_flags, **{k: v for k, v in h.items() if k not in keys}),
-            rs.resolve_options(h.get("options")),
-        )
-        for h in hands
-    ]
+    rs, prepared = bench_mcr.prepared_hands(hands)
     return lambda: [rs.score(hand, ctx, opts) for hand, ctx, opts in prepared]
 
 
