@@ -191,7 +191,8 @@ _ID = {
 _ID.update({(str(d), "f"): FLOWER0 + d - 1 for d in range(1, 9)})
 
 
-_ONE = {name: (t,) for t, name in enumerate(_NAMES)}  # "5m" -> (4,), "0p" -> (43,)
+TILE_ID = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> 4, "0p" -> 43: one tile in plain mpsz
+_ONE = {name: (t,) for name, t in TILE_ID.items()}  # "5m" -> (4,): the same, as parse_tiles answers
 
 
 class _Groups(dict):
@@ -207,8 +208,6 @@ class _Groups(dict):
 
 _GROUPS = _Groups()
 _MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
-
-TILE_ID = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> 4, "0p" -> 43: one tile in plain mpsz
 
 
 def count_bits(tiles) -> int:
@@ -238,7 +237,7 @@ class _SuitGroups(dict):
         c = SUITS[s]
         if len(group) < 2 or group[-1] != c or any((d, c) not in _ID for d in group[:-1]):
             return None  # not cached: the full reader names the bad tile
-        tiles = tuple([_ID[(d, c)] for d in group[:-1]])
+        tiles = _GROUPS[group]
         counts = [0] * (7 if s == 3 else 9)
         for t in tiles:
             counts[KIND[t] - 9 * s] += 1
