@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from .errors import InputError
@@ -33,6 +33,33 @@ class _Fresh:
 _FRESH: Any = _Fresh()
 
 
+def one_step_init(cls: type) -> type:
+    """Give a frozen dataclass made with ``init=False`` an ``__init__`` with the signature ``dataclass`` would
+    write, that fills the instance with one dict update instead of an ``object.__setattr__`` per field."""
+    params, checks, names = [], [], []
+    env: dict[str, Any] = {"_FRESH": _FRESH}
+    for f in fields(cls):
+        names.append(f.name)
+        if f.default is not MISSING:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            env[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FRESH")
+            checks.append(f"    if {f.name} is _FRESH:\n        {f.name} = _factory_{f.name}()\n")
+        else:
+            params.append(f.name)
+    values = ", ".join(f"{n!r}: {n}" for n in names)
+    src = f"def __init__(self, {', '.join(params)}):\n{''.join(checks)}    self.__dict__.update({{{values}}})\n"
+    exec(src, env)  # as dataclasses itself builds __init__
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = {f.name: f.type for f in fields(cls)} | {"return": None}
+    cls.__init__ = init
+    return cls
+
+
+@one_step_init
 @dataclass(frozen=True, init=False)
 class Item:
     """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
@@ -43,11 +70,6 @@ class Item:
     count: int | None = None
     note: str | None = None
 
-    def __init__(
-        self, id: str, value: Any, names: dict[str, str], count: int | None = None, note: str | None = None
-    ) -> None:
-        self.__dict__.update({"id": id, "value": value, "names": names, "count": count, "note": note})
-
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"id": self.id, "value": self.value, "names": dict(self.names)}
         if self.count is not None:
@@ -57,6 +79,7 @@ class Item:
         return d
 
 
+@one_step_init
 @dataclass(frozen=True, init=False)
 class Payment:
     """``payer`` pays ``amount`` to the winner (``payer``: discarder, dealer, non_dealer, other, each, a seat...)."""
@@ -65,15 +88,13 @@ class Payment:
     amount: int | float
     note: str | None = None
 
-    def __init__(self, payer: str, amount: int | float, note: str | None = None) -> None:
-        self.__dict__.update({"payer": payer, "amount": amount, "note": note})
-
     def to_dict(self) -> dict:
         if self.note:
             return {"from": self.payer, "amount": self.amount, "note": self.note}
         return {"from": self.payer, "amount": self.amount}
 
 
+@one_step_init
 @dataclass(frozen=True, init=False)
 class Points:
     hand: int | float = 0
@@ -81,23 +102,13 @@ class Points:
     payments: tuple[Payment, ...] = ()
     extra: dict = field(default_factory=dict)
 
-    def __init__(
-        self,
-        hand: int | float = 0,
-        received: int | float = 0,
-        payments: tuple[Payment, ...] = (),
-        extra: dict = _FRESH,
-    ) -> None:
-        if extra is _FRESH:
-            extra = {}
-        self.__dict__.update({"hand": hand, "received": received, "payments": payments, "extra": extra})
-
     def to_dict(self) -> dict:
         d = {"hand": self.hand, "received": self.received, "payments": [p.to_dict() for p in self.payments]}
         d.update(self.extra)
         return d
 
 
+@one_step_init
 @dataclass(frozen=True, init=False)
 class Result:
     """A scored hand. Attributes mirror the contract's JSON result."""
@@ -117,46 +128,6 @@ class Result:
     reason: str | None = None
     explain: dict = field(default_factory=dict)
     error: InputError | None = None
-
-    def __init__(
-        self,
-        ok: bool = True,
-        winning: bool = False,
-        rules: str = "",
-        hand: str = "",
-        melds: tuple[str, ...] = (),
-        decomposition: tuple[str, ...] = (),
-        items: tuple[Item, ...] = (),
-        han: int | None = None,
-        fu: int | None = None,
-        fan: int | float | None = None,
-        limit: str | None = None,
-        points: Points | None = None,
-        reason: str | None = None,
-        explain: dict = _FRESH,
-        error: InputError | None = None,
-    ) -> None:
-        if explain is _FRESH:
-            explain = {}
-        self.__dict__.update(
-            {
-                "ok": ok,
-                "winning": winning,
-                "rules": rules,
-                "hand": hand,
-                "melds": melds,
-                "decomposition": decomposition,
-                "items": items,
-                "han": han,
-                "fu": fu,
-                "fan": fan,
-                "limit": limit,
-                "points": points,
-                "reason": reason,
-                "explain": explain,
-                "error": error,
-            }
-        )
 
     def to_dict(self) -> dict:
         if not self.ok:
