@@ -267,7 +267,7 @@ def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: in
         found = []
         prev = None
         for j, b in enumerate(sets):
-            if b is not prev and (b.tile <= t <= b.tile + 2 if b.kind == CHOW else b.tile == t):
+            if b is not prev and _contains(b, t):
                 found.append((j, _wait_of(b.kind, b.tile, t)))
             prev = b
         if pair and pair[0].tile == t:
