@@ -26,6 +26,13 @@ def total(page) -> str:
     return page.get_by_test_id("total").inner_text(timeout=10_000)
 
 
+def open_page(page, url: str) -> None:
+    """Load the calculator and wait until start() has drawn its controls and attached their listeners: before that the
+    rule-set list is empty and typing in the static text box goes unheard."""
+    page.goto(url)
+    page.locator("body[data-ready=true]").wait_for(state="attached")
+
+
 def wait_for_total(page, value: str) -> None:
     page.wait_for_function(
         "v => { const t = document.querySelector('[data-testid=total]'); return t && t.textContent === v; }",
@@ -36,7 +43,7 @@ def wait_for_total(page, value: str) -> None:
 def test_build_score_waits_language_rules(page, server_url, tmp_path):
     if "riichi" not in rules_mod.registry() or "sichuan" not in rules_mod.registry():
         pytest.fail("the e2e test needs the riichi and sichuan rule sets")
-    page.goto(server_url + "/?lang=en")
+    open_page(page, server_url + "/?lang=en")
     assert page.locator("#rules").input_value() == "riichi"
     # the rule-set list comes from /api/rules: every registered rule set is offered
     offered = page.locator("#rules option").evaluate_all("os => os.map(o => o.value)")
@@ -104,7 +111,7 @@ def test_build_score_waits_language_rules(page, server_url, tmp_path):
 
 
 def test_bad_input_and_not_winning(page, server_url):
-    page.goto(server_url + "/?lang=en&rules=riichi")
+    open_page(page, server_url + "/?lang=en&rules=riichi")
     page.locator("#text").fill("123m456p789s1234x")
     error = page.get_by_test_id("error")
     error.wait_for()
@@ -121,7 +128,7 @@ def test_bad_input_and_not_winning(page, server_url):
 
 def test_keyboard_and_phone_width(page, server_url):
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(server_url + "/?lang=en&rules=riichi")
+    open_page(page, server_url + "/?lang=en&rules=riichi")
     page.locator('#palette button[data-tile="1m"]').focus()
     for _ in range(3):
         page.keyboard.press("Enter")  # a focused tile stays focused after a tap
@@ -132,3 +139,18 @@ def test_keyboard_and_phone_width(page, server_url):
     assert page.get_by_test_id("count").inner_text() == "4 of 14 tiles"
     # nothing wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# /api/rules answered 1.5 s late: the page must not take input before it has the rule sets (CI once read the
+# rule-set list while it was still empty)
+SLOW_RULES = """
+const fetch0 = window.fetch;
+window.fetch = (u, o) => String(u).includes("/api/rules")
+  ? new Promise((ok) => setTimeout(() => ok(fetch0(u, o)), 1500)) : fetch0(u, o);
+"""
+
+
+def test_slow_rule_list(page, server_url):
+    page.add_init_script(SLOW_RULES)
+    test_bad_input_and_not_winning(page, server_url)
+    assert page.locator("#rules").input_value() == "riichi"

@@ -718,6 +718,7 @@ async function start() {
   });
   renderInputs();
   update();
+  document.body.dataset.ready = "true";  // the controls are drawn and listening: the browser tests wait for this
 }
 
 start();
