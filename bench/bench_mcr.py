@@ -9,8 +9,8 @@ PyMahjongGB gets its own input tuples, prepared before timing. suanfan is timed 
 - ``scoring``: ``rules.score(hand, ctx, opts)`` from a ``Hand``, ``Context`` and options built before timing (as
   bench_riichi.py does), the like-for-like comparison of the scoring itself.
 
-Each is the best of ``--repeat`` runs; the first run also fills suanfan's per-pattern tables, as a long-lived process
-has them.
+The sides take turns on chunks of the hands, each chunk's best of ``--repeat`` counted (bench/timing.py); an untimed
+first pass fills suanfan's per-pattern tables, as a long-lived process has them.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import race  # noqa: E402
 
 import suanfan  # noqa: E402
 from suanfan.api import HAND_KEYS  # noqa: E402
@@ -87,35 +89,34 @@ def main() -> None:
     suanfan.score_dict(hands[0])  # import and registry warm-up, not timed
     rs, prepared = prepared_hands(hands)
 
-    # best of --repeat runs for each: the first run also fills suanfan's per-pattern tables, as a long-lived process has
-    t_gb = t_sf = t_core = float("inf")
-    for _ in range(args.repeat):
-        t0 = time.perf_counter()
-        for a in oargs:
+    def theirs(part):
+        for a in part:
             MahjongFanCalculator(*a)
-        t_gb = min(t_gb, time.perf_counter() - t0)
 
-    profiler = None
+    def ours(part):
+        for h in part:
+            score_dict(h)
+
+    def ours_scoring(part):
+        for hand, ctx, opts in part:
+            score(hand, ctx, opts)
+
+    score, score_dict = rs.score, suanfan.score_dict
+    ours(hands)  # the first pass fills suanfan's per-pattern tables, as a long-lived process has them
+    rate = race({"gb": (theirs, oargs), "sf": (ours, hands), "core": (ours_scoring, prepared)}, args.repeat)
     if args.profile:
         from pyinstrument import Profiler
 
         profiler = Profiler()
         profiler.start()
-    for _ in range(args.repeat):
-        t0 = time.perf_counter()
-        for h in hands:
-            suanfan.score_dict(h)
-        t_sf = min(t_sf, time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        for hand, ctx, opts in prepared:
-            rs.score(hand, ctx, opts)
-        t_core = min(t_core, time.perf_counter() - t0)
-    if profiler:
+        ours(hands)
         profiler.stop()
         print(profiler.output_text(unicode=True, color=False))
 
-    gb, sf, core = len(hands) / t_gb, len(hands) / t_sf, len(hands) / t_core
-    print(f"{len(hands)} random MCR winning hands (seed {args.seed}), best of {args.repeat}")
+    gb, sf, core = rate["gb"], rate["sf"], rate["core"]
+    print(
+        f"{len(hands)} random MCR winning hands (seed {args.seed}), best of {args.repeat} per chunk (bench/timing.py)"
+    )
     print(f"{'':24} {'hands/s':>10}   suanfan / PyMahjongGB")
     print(f"{'PyMahjongGB':24} {gb:10.0f}")
     print(f"{'suanfan end to end':24} {sf:10.0f}   {sf / gb:.3f} (1/{gb / sf:.1f})")
