@@ -7,7 +7,7 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 from __future__ import annotations
 
 from functools import cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from ... import shapes
 from ...errors import InputError
@@ -75,19 +75,22 @@ class Riichi(RuleSet):
             dora_items, dora_han = [], 0
         spec = _spec(facts.closed, opts)
         gates = spec.gates(facts)
-        hand_found = [e for e in spec.hand_rows(gates) if e[2](facts)]
+        found = 0  # the rows found, one bit each (a row's bit is 1 << its rank)
+        for bit, check in spec.hand_rows(gates):
+            if check(facts):
+                found |= bit
         if facts.honors:
-            hand_found += spec.honor_found(facts)
+            found |= spec.honor_found(facts)
         fu_parts: list[dict] = []
         if len(readings) == 1:
             reading = readings[0]
             v = View(facts, reading)
-            scored = _score_reading(v, opts, dora_han, hand_found, spec.reading_rows(gates, v), fu_parts)
+            scored = _score_reading(v, spec, opts, dora_han, found, spec.reading_rows(gates, v), fu_parts)
         else:
             best = None
             for reading in readings:
                 v = View(facts, reading)
-                scored = _score_reading(v, opts, dora_han, hand_found, spec.reading_rows(gates, v))
+                scored = _score_reading(v, spec, opts, dora_han, found, spec.reading_rows(gates, v))
                 key = (scored[0], scored[1], scored[2])
                 if best is None or key > best[0]:
                     best = (key, scored, reading, v)
@@ -99,7 +102,7 @@ class Riichi(RuleSet):
             items = yaku_items
             han = yaku_han
         else:
-            items = yaku_items + dora_items if dora_items else yaku_items
+            items = yaku_items + tuple(dora_items) if dora_items else yaku_items
             han = yaku_han + dora_han
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
@@ -109,7 +112,7 @@ class Riichi(RuleSet):
             "hand": hand.text(),
             "melds": tuple([m.text for m in hand.melds]) if hand.melds else (),
             "decomposition": tuple([b.label for b in reading.blocks]),
-            "items": tuple(items),
+            "items": items,
             "han": han,
             "fu": fu,
             "explain": explain,
@@ -121,8 +124,6 @@ class Riichi(RuleSet):
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
             fields["reason"] = "below_minimum"
             return filled(Result, fields)
-        if not yakuman:
-            base_pts, limit = base_points(han, fu, 0, opts)
         extra = ctx.extra
         if extra:
             pao_base = 0
@@ -158,14 +159,18 @@ class _Spec:
 
     A row is worth asking only when the ``HandFacts`` fact named by its ``gate`` is true and, for a reading row,
     when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``hand_rows(gates)``
-    and ``reading_rows(gates, view)`` are the rows worth asking, as (rank, yakuman units, predicate, item), each
-    list found once per combination of gate facts (and form, chows and triplets) and kept. The honor rows (gates
-    dragons and winds: the value tiles, the dragon and wind yakuman) read only the honor tiles and the two winds, so
-    ``honor_found`` looks their answer up in a table of the honors' counts, like a suit table.
+    and ``reading_rows(gates, view)`` are the rows worth asking, as (bit, predicate), a row's bit being 1 << its
+    rank in the yaku table; each list is found once per combination of gate facts (and form, chows and triplets)
+    and kept. The honor rows (gates dragons and winds: the value tiles, the dragon and wind yakuman) read only the
+    honor tiles and the two winds, so ``honor_found`` looks their bits up in a table of the honors' counts, like a
+    suit table. What the rows found add up to (``combine``) depends only on which rows they are, so it too is
+    worked out once for each set of rows found.
     """
 
     def __init__(self, closed: bool, opts: dict) -> None:
-        self.rows: list = []  # (per_hand, gate, needs, (rank, units, predicate, item))
+        self.rows: list = []  # (per_hand, gate, needs, (bit, predicate))
+        self.units: dict[int, int] = {}  # rank -> yakuman units (0: not a yakuman)
+        self.items: dict[int, Item] = {}  # rank -> the row's item, valued for this hand and these options
         for rank, row in enumerate(YAKU):
             facts = row.facts
             if facts.get("local") and not opts["local_yaku"]:
@@ -182,14 +187,17 @@ class _Spec:
             else:
                 units = 0
                 item = row.item(value)
-            entry = (rank, units, row.check, item)
+            self.units[rank] = units
+            self.items[rank] = item
+            entry = (1 << rank, row.check)
             self.rows.append((bool(facts.get("per_hand")), facts.get("gate"), facts.get("needs"), entry))
         self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate and gate not in _HONOR_GATES})
         self.gates = attrgetter(*self.gate_names)
         self.honor_rows = [e for per_hand, g, _, e in self.rows if per_hand and g in _HONOR_GATES]
         self._hand: dict[tuple, list] = {}
         self._reading: dict[tuple, list] = {}
-        self._honors: dict[tuple, list] = {}
+        self._honors: dict[tuple, int] = {}
+        self.combos: dict[int, tuple] = {}
 
     def _open(self, gates: tuple, gate: str | None) -> bool:
         return gate is None or bool(gates[self.gate_names.index(gate)])
@@ -203,12 +211,16 @@ class _Spec:
             ]
         return rows
 
-    def honor_found(self, facts: HandFacts) -> list:
-        """The honor rows that count for this hand, by the honors' counts and the seat and round winds."""
+    def honor_found(self, facts: HandFacts) -> int:
+        """The bits of the honor rows that count for this hand, by the honors' counts and the seat and round winds."""
         key = (bytes(facts.counts[27:34]), facts.seat, facts.round)
         found = self._honors.get(key)
         if found is None:
-            found = self._honors[key] = [e for e in self.honor_rows if e[2](facts)]
+            found = 0
+            for bit, check in self.honor_rows:
+                if check(facts):
+                    found |= bit
+            self._honors[key] = found
         return found
 
     def reading_rows(self, gates: tuple, v: View) -> list:
@@ -219,6 +231,24 @@ class _Spec:
                 e for per_hand, g, need, e in self.rows if not per_hand and self._open(gates, g) and _meets(key, need)
             ]
         return rows
+
+    def combine(self, found: int) -> tuple:
+        """(yaku items, han, yakuman units, pinfu) of the rows whose bits are set in ``found``: a yakuman leaves
+        only the yakuman, a stronger yaku replaces a weaker one, and the items go in the table's order."""
+        ranks = [rank for rank in self.items if found >> rank & 1]
+        yakuman = sum([self.units[rank] for rank in ranks])
+        if yakuman:
+            ranks = [rank for rank in ranks if self.units[rank]]
+        kept = [rank for rank in ranks if rank not in _REPLACED_BY or _REPLACED_BY[rank].isdisjoint(ranks)]
+        items = tuple([self.items[rank] for rank in kept])
+        combo = (items, sum([i.value for i in items]), yakuman, _PINFU in ranks)
+        if len(self.combos) >= _MAX_COMBOS:
+            self.combos.clear()
+        self.combos[found] = combo
+        return combo
+
+
+_MAX_COMBOS = 4096  # sets of rows found kept per _Spec; real hands meet a few hundred
 
 
 _HONOR_GATES = ("dragons", "winds")
@@ -254,41 +284,26 @@ for _strong, _weak in REPLACES.items():
 _PINFU = _RANK["pinfu"]
 
 
-def _score_reading(v: View, opts: dict, dora_han: int, hand_found: list, rows: list, fu_parts: list | None = None):
+def _score_reading(
+    v: View, spec: _Spec, opts: dict, dora_han: int, found: int, rows: list, fu_parts: list | None = None
+):
     """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside; the fu parts go
-    to ``fu_parts`` when given. Rows found are (rank, yakuman units, predicate, item)."""
-    found = hand_found + [e for e in rows if e[2](v)]
-    if len(found) > 1:
-        yakuman = 0
-        for e in found:
-            yakuman += e[1]
-        if yakuman:
-            found = [e for e in found if e[1]]
-        ranks = {e[0] for e in found}
-        found = [e for e in found if e[0] not in _REPLACED_BY or ranks.isdisjoint(_REPLACED_BY[e[0]])]
-        found.sort(key=_rank)
-        pinfu = _PINFU in ranks
-        items = [e[3] for e in found]
-        han = 0
-        for i in items:
-            han += i.value
-    elif found:
-        e = found[0]
-        yakuman = e[1]
-        pinfu = e[0] == _PINFU
-        items = [e[3]]
-        han = e[3].value
-    else:
-        return 0, 0, compute_fu(v, False, fu_parts), [], 0, False, None
+    to ``fu_parts`` when given. ``found`` holds the bits of the per-hand rows found; ``rows`` are (bit, predicate)."""
+    for bit, check in rows:
+        if check(v):
+            found |= bit
+    if not found:
+        return 0, 0, compute_fu(v, False, fu_parts), (), 0, False, None
+    combo = spec.combos.get(found)
+    if combo is None:
+        combo = spec.combine(found)
+    items, han, yakuman, pinfu = combo
     fu = compute_fu(v, pinfu, fu_parts)
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
     else:
         base, limit = base_points(han + dora_han, fu, 0, opts)
     return base, han, fu, items, yakuman, pinfu, limit
-
-
-_rank = itemgetter(0)  # a found row's rank: the yaku table's order
 
 
 _DORA_OF = [dora_from_indicator(t) if t < 34 or t >= RED0 else None for t in range(45)]  # indicator -> dora kind
