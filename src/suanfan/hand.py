@@ -21,6 +21,7 @@ from .tiles import (
     count_bits,
     counts_text,
     format_tiles,
+    held_bits,
     is_flower,
     kind,
     parse_tile,
@@ -63,11 +64,14 @@ class Meld:
     source: str | None = None
     text: str = field(init=False, repr=False, compare=False)  # ``pon:777z@L``, written once
     count_bits: int = field(init=False, repr=False, compare=False)  # ``tiles.count_bits`` of its tiles
+    held_bits: int = field(init=False, repr=False, compare=False)  # ``tiles.held_bits`` of its tiles
 
     def __post_init__(self) -> None:
         text = f"{self.kind}:{format_tiles(self.tiles)}" + (f"@{self.source}" if self.source else "")
         object.__setattr__(self, "text", text)
-        object.__setattr__(self, "count_bits", count_bits([t for t in self.tiles if not FLOWER0 <= t < RED0]))
+        tiles = [t for t in self.tiles if not FLOWER0 <= t < RED0]
+        object.__setattr__(self, "count_bits", count_bits(tiles))
+        object.__setattr__(self, "held_bits", held_bits(tiles))
 
     @property
     def is_kong(self) -> bool:
@@ -324,6 +328,28 @@ class Hand:
         return out
 
     _text = None  # the canonical text, when ``build`` wrote it while reading the hand (not a field)
+    _bits = None  # ``tile_bits``, when ``build`` counted them while reading the hand (not a field)
+    _held = None  # ``kinds_held``, likewise
+
+    def kinds_held(self) -> int:
+        """``tiles.held_bits`` of every tile, the melds' included: bit k for each kind k held, bits 34-36 for the red
+        fives."""
+        held = self._held
+        if held is None:
+            held = held_bits(self.concealed)
+            for m in self.melds:
+                held |= m.held_bits
+        return held
+
+    def tile_bits(self) -> int:
+        """``tiles.count_bits`` of every tile, the melds' included (flowers aside): 8 bits a kind, red fives counted
+        as fives and again in lanes 34-36. ``tile_bits().to_bytes(37, "little")`` is the counts by kind."""
+        bits = self._bits
+        if bits is None:
+            bits = count_bits(self.concealed)
+            for m in self.melds:
+                bits += m.count_bits
+        return bits
 
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
@@ -463,6 +489,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
         return None
     tiles = a[0] + b[0] + c[0] + d[0]
     bits = a[4] + b[4] + c[4] + d[4]
+    held = a[5] | b[5] | c[5] | d[5]
     if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
         meld_objs = ()
     elif melds.__class__ is list or melds.__class__ is tuple:
@@ -474,6 +501,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
                 return None
             meld = _parse_meld_text(spec)
             bits += meld.count_bits
+            held |= meld.held_bits
             read.append(meld)
         meld_objs = tuple(read)
     else:
@@ -516,6 +544,8 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             "flowers": flower_tiles,
             "counts34": counts34,
             "_text": a[2] + b[2] + c[2] + d[2],
+            "_bits": bits,
+            "_held": held,
         }
     )
     return obj

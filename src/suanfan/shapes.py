@@ -344,14 +344,17 @@ def readings(
     seven_pairs_kongs: bool = False,
     thirteen_orphans: bool = True,
     knitted: bool = False,
+    regular: bool = True,
 ) -> list[Reading]:
-    """Every reading of a complete hand, with every place the winning tile can take."""
+    """Every reading of a complete hand, with every place the winning tile can take (``regular=False``: the special
+    forms only)."""
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list[Reading] = []
-    _regular(counts, meld_blocks, win, "regular", out)
+    if regular:
+        _regular(counts, meld_blocks, win, "regular", out)
     if not melds:
         # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, knitted 14
         absent = counts.count(0)
@@ -369,13 +372,8 @@ def readings(
             out.append(Reading("thirteen_orphans", (), None, wait))
         if knitted and absent == 20 and is_honors_knitted(counts):
             out.append(Reading("honors_knitted", (), None, "knitted"))
-    if knitted and len(melds) <= 1 and counts.count(0) <= 25:  # a knitted straight holds 9 kinds
-        for idx, pat in enumerate(KNITTED_PATTERNS):
-            if 0 not in _KNITTED_COUNTS[idx](counts):
-                rest = list(counts)
-                for t in pat:
-                    rest[t] -= 1
-                _regular(tuple(rest), (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out)
+    if knitted and regular and len(melds) <= 1 and counts.count(0) <= 25:  # a knitted straight holds 9 kinds
+        _knitted_straights(counts, meld_blocks, win, out, False)
     return out
 
 
@@ -391,9 +389,48 @@ def _contains(b: Block, t: int) -> bool:
     return b.tile == t
 
 
-def _regular(counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list[Reading]) -> None:
+def divisions(
+    hand: Hand,
+    *,
+    seven_pairs: bool = True,
+    seven_pairs_kongs: bool = False,
+    thirteen_orphans: bool = True,
+    knitted: bool = False,
+) -> list[tuple[str, tuple[Block, ...], tuple[int, ...]]]:
+    """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete), one
+    entry for each way to split the hand, for rules that score a division once whatever the winning tile's place
+    (MCR: its wait fans look at every place at once). Same order as ``readings``; no Reading is made."""
+    counts = hand.counts34
+    win = KIND[hand.win_tile] if hand.win_tile is not None else None
+    melds = hand.melds
+    meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
+    out: list = []
+    _regular(counts, meld_blocks, win, "regular", out, True)
+    if not melds and counts.count(0) >= 20:  # the special forms (7, 13 or 14 kinds held): one reading each
+        for r in readings(hand, seven_pairs=seven_pairs, seven_pairs_kongs=seven_pairs_kongs,
+                          thirteen_orphans=thirteen_orphans, knitted=knitted, regular=False):  # fmt: skip
+            out.append((r.form, r.blocks, () if r.win_block is None else (r.win_block,)))
+    if knitted and len(melds) <= 1 and counts.count(0) <= 25:
+        _knitted_straights(counts, meld_blocks, win, out, True)
+    return out
+
+
+def _knitted_straights(counts, meld_blocks: tuple[Block, ...], win: int | None, out: list, grouped: bool) -> None:
+    """组合龙 with a set and a pair (or with a meld): each of the six patterns the hand holds whole."""
+    for idx, pat in enumerate(KNITTED_PATTERNS):
+        if 0 not in _KNITTED_COUNTS[idx](counts):
+            rest = list(counts)
+            for t in pat:
+                rest[t] -= 1
+            _regular(tuple(rest), (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out, grouped)
+
+
+def _regular(
+    counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list, grouped: bool = False
+) -> None:
     """Read concealed ``counts`` (34) as sets and one pair after the ``fixed`` blocks (melds, a knitted straight):
-    each split once for every place the winning tile can take in it (the suit tables list the places)."""
+    each split once for every place the winning tile can take in it (the suit tables list the places), or with
+    ``grouped`` once with all those places (``divisions``)."""
     pa, a = _MAN[counts[0:9]]
     if not a:
         return
@@ -419,7 +456,7 @@ def _regular(counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None,
                 if n_fixed:
                     blocks = fixed + blocks
                 if win is None:
-                    out.append(Reading(form, blocks, None, ""))
+                    out.append((form, blocks, ()) if grouped else Reading(form, blocks, None, ""))
                     continue
                 if suit == 0:
                     places, before = qa[spot], n_fixed
@@ -429,6 +466,13 @@ def _regular(counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None,
                     places, before = qc[spot], n_fixed + len(sa) + len(sb)
                 else:
                     places, before = qh[spot], n_fixed + len(sa) + len(sb) + len(sc)
+                if grouped:
+                    at = tuple([before + j if j >= 0 else len(blocks) - 1 for j, _ in places])
+                    if knitted_win:
+                        at += (0,)
+                    if at:
+                        out.append((form, blocks, at))
+                    continue
                 for j, wait in places:
                     i = before + j if j >= 0 else len(blocks) - 1
                     out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))

@@ -210,6 +210,17 @@ _GROUPS = _Groups()
 _MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
 
 
+def held_bits(tiles) -> int:
+    """The kinds among tiles (no flowers) as bits: bit k for kind k (red fives as fives), and bits 34-36 for the red
+    five of each suit."""
+    bits = 0
+    for t in tiles:
+        bits |= 1 << KIND[t]
+        if t >= RED0:
+            bits |= 1 << N_KINDS + t - RED0
+    return bits
+
+
 def count_bits(tiles) -> int:
     """The counts of tiles (no flowers) by kind in one integer, 8 bits a kind, red fives counted as fives and again
     in the 8 bits of 34 + their suit: adding two adds the counts, so a hand and its melds are counted in one step."""
@@ -223,14 +234,15 @@ def count_bits(tiles) -> int:
 
 class _SuitGroups(dict):
     """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
-    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``); None when it is not
+    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``, its ``held_bits``); None
+    when it is not
     plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
     The empty group (no tile of the suit) holds nothing."""
 
     def __init__(self, s: int) -> None:
         super().__init__()
         self.s = s
-        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0)
+        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0, 0)
 
     def __missing__(self, group: str) -> tuple | None:
         s = self.s
@@ -242,7 +254,7 @@ class _SuitGroups(dict):
         for t in tiles:
             counts[KIND[t] - 9 * s] += 1
         text = _format(sorted(tiles, key=_RANK.__getitem__))
-        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles))
+        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles))
         if len(self) < 100_000:
             self[group] = info
         return info

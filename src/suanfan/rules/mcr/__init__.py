@@ -25,7 +25,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result, filled
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block, Reading
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import PRINCIPLES, exclusion_table, non_repeat
@@ -82,7 +82,8 @@ def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
 
 _TABLES = {e: _tables(e) for e in EDITIONS}
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
-_NONZERO = bytes([48] + [49] * 255)  # count -> b"0" / b"1": a hand's kinds as a binary numeral
+_FOURS = sum(4 << 8 * k for k in range(34))  # bit 2 of each kind's 8 bits in ``Hand.tile_bits``
+_KINDS = (1 << 34) - 1
 
 
 _EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
@@ -161,64 +162,34 @@ class McrRules(RuleSet):
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         melds = tuple([m.text for m in hand.melds]) if hand.melds else ()
-        readings = shapes.readings(hand, **_FORMS)
-        if not readings:
+        divisions = shapes.divisions(hand, **_FORMS)
+        if not divisions:
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         notes: list[str] = []
         facts = _HandFacts(hand, ctx, opts, notes)
-        if len(readings) == 1:  # one division, nothing to choose
-            reading = readings[0]
+        if len(divisions) == 1:  # one division, nothing to choose
+            form, blocks, placements = divisions[0]
             why: list = []
-            placements = (reading.win_block,) if reading.win_block is not None else ()
-            best = facts.score(reading.form, reading.blocks, placements, why)
-            return _result(self, hand, melds, best, reading, opts, facts.tsumo, why, notes)
-        divisions = _divisions(readings)
-        if len(divisions) == 1:
-            form, blocks, placements, reading = divisions[0]
-            why = []
             best = facts.score(form, blocks, placements, why)
         else:
             best = None
             values = facts.values.values
-            for form, blocks, placements, r in divisions:
+            for division in divisions:
                 said: list = []
-                scored = facts.score(form, blocks, placements, said)
+                scored = facts.score(*division, said)
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
                 if best is None or (scored.total, scored.values(values)) > (best.total, best.values(values)):
-                    best, reading, why = scored, r, said
-        return _result(self, hand, melds, best, reading, opts, facts.tsumo, why, notes)
+                    best, (form, blocks, _), why = scored, division, said
+        return _result(self, hand, melds, best, form, blocks, opts, facts.tsumo, why, notes)
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
         """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
-        readings = shapes.readings(hand, **_FORMS)
         facts = _HandFacts(hand, ctx, opts, [])
         out = []
-        for form, blocks, placements, _ in _divisions(readings):
-            scored = facts.score(form, blocks, placements, [])
+        for division in shapes.divisions(hand, **_FORMS):
+            scored = facts.score(*division, [])
             out.append((scored.total, fan_dict(scored.fans, scored.counts)))
         return out
-
-
-def _divisions(readings: list[Reading]) -> list[tuple[str, tuple, set[int], Reading]]:
-    """One entry per distinct division: the readings of one split differ only in where the winning tile sits."""
-    first = readings[0]
-    places = set()
-    for r in readings:
-        if r.blocks is not first.blocks or r.form != first.form:
-            break
-        if r.win_block is not None:
-            places.add(r.win_block)
-    else:  # one split (the readings of one split share its blocks tuple)
-        return [(first.form, first.blocks, places, first)]
-    groups: dict[tuple, tuple[Reading, set[int]]] = {}
-    for r in readings:
-        key = (r.form, id(r.blocks))  # the readings of one split share its blocks tuple
-        if key in groups:
-            if r.win_block is not None:
-                groups[key][1].add(r.win_block)
-        else:
-            groups[key] = (r, {r.win_block} if r.win_block is not None else set())
-    return [(form, r.blocks, places, r) for (form, _), (r, places) in groups.items()]
 
 
 class _HandFacts:
@@ -233,17 +204,10 @@ class _HandFacts:
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
-        if hand.melds:
-            totals = bytearray(counts)
-            for m in hand.melds:
-                for t in m.tiles:
-                    totals[KIND[t]] += 1
-        else:
-            totals = bytes(counts)
-        self.tsumo, common = _win_facts(hand, ctx, notes, totals[win_tile] - counts[win_tile])
-        # the kinds held, melds included, as a 34-bit mask: the counts as a binary numeral, tile 0 the lowest bit
-        mask = int(totals.translate(_NONZERO)[::-1], 2)
-        self.fours = totals.count(4)
+        bits = hand.tile_bits()  # the counts by kind, melds included, 8 bits a kind
+        self.tsumo, common = _win_facts(hand, ctx, notes, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
+        self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
+        mask = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
         self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
         common |= tile_fans(mask)
@@ -355,16 +319,39 @@ _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tuple[bool, int]:
-    """Read the contract's win flags: self-drawn?, and the win fans (a mask). An impossible combination is an
-    ``InputError``. ``in_melds``: the copies of the winning tile in the hand's melds.
-
-    ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
-    ``chankan`` (抢杠和) are wins on another player's tile."""
-    win = KIND[hand.win_tile]
+    """Read the contract's win flags: self-drawn?, and the win fans (a mask); what they say beside the fans goes to
+    ``notes``. An impossible combination is an ``InputError``. ``in_melds``: the copies of the winning tile in the
+    hand's melds. Everything read depends on a few flags and counts only: read once per combination of them."""
     if ctx.extra:
         for flag in ("tian_ting", "hun_gang"):
             if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
                 raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
+    melds = hand.melds
+    if melds:
+        kinds = [m.kind for m in melds]
+        open_melds = len(kinds) - kinds.count("ankan")
+        kong = "ankan" in kinds or "minkan" in kinds or "kakan" in kinds
+    else:
+        open_melds, kong = 0, False
+    win = KIND[hand.win_tile]
+    key = (ctx.tsumo, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.last_copy, kong, open_melds)
+    key += (hand.counts34[win], in_melds)
+    read = _WIN_READS.get(key)
+    if read is None:  # a few thousand combinations at most; an impossible one raises and is not kept
+        read = _WIN_READS[key] = _read_win_flags(ctx, win, kong, open_melds, hand.counts34[win], in_melds)
+    tsumo, fans, said = read
+    if said:
+        notes.extend(said)
+    return tsumo, fans
+
+
+def _read_win_flags(
+    ctx: Context, win: int, kong: bool, open_melds: int, in_hand: int, in_melds: int
+) -> tuple[bool, int, tuple[str, ...]]:
+    """``_win_facts`` of one combination: (self-drawn, the win fans, the notes).
+
+    ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
+    ``chankan`` (抢杠和) are wins on another player's tile."""
     tsumo = ctx.tsumo or ctx.haitei or ctx.rinshan
     if ctx.haitei and ctx.houtei:
         raise InputError(
@@ -374,15 +361,14 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tup
     if (ctx.houtei or ctx.chankan) and tsumo:
         which = "houtei (海底捞月)" if ctx.houtei else "chankan (抢杠和)"
         raise InputError("bad_context", f"{which} is a win on another player's tile, not a self-draw")
-    melds = hand.melds
-    if ctx.rinshan and not any(m.is_kong for m in melds):
+    if ctx.rinshan and not kong:
         raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
-    in_hand = hand.counts34[win]
     if ctx.chankan and (in_melds or in_hand != 1):
         raise InputError(
             "bad_context",
             f"chankan (抢杠和): {tile_name(win)} cannot be robbed from a kong when the hand holds another copy of it",
         )
+    notes = []
     # a robbed kong tile is always the last copy (the other three are in the kong); 抢杠和 excludes 和绝张
     last_copy = ctx.last_copy or ctx.chankan
     if last_copy and in_hand != 1:
@@ -391,15 +377,11 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tup
     if in_melds == 3 and not last_copy:
         last_copy = True
         notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
-    open_melds = sum([1 for m in melds if m.kind != "ankan"]) if melds else 0
     key = (tsumo, open_melds == 0, open_melds == 4, last_copy, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan)
-    fans = _WIN_FANS.get(key)
-    if fans is None:  # 256 combinations at most: each found once
-        fans = _WIN_FANS[key] = win_fans(WinFacts(*key))
-    return tsumo, fans
+    return tsumo, win_fans(WinFacts(*key)), tuple(notes)
 
 
-_WIN_FANS: dict[tuple, int] = {}
+_WIN_READS: dict[tuple, tuple[bool, int, tuple[str, ...]]] = {}
 
 
 def _result(
@@ -407,7 +389,8 @@ def _result(
     hand: Hand,
     melds: tuple[str, ...],
     best: _Scored,
-    reading: Reading,
+    form: str,
+    blocks: tuple[Block, ...],
     opts: dict,
     tsumo: bool,
     why: list,
@@ -420,8 +403,8 @@ def _result(
         items.append(_flower_item(flowers))
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
-    if reading.blocks:
-        decomposition = tuple([_BLOCK_TEXT[b.kind, b.tile] for b in reading.blocks])
+    if blocks:
+        decomposition = tuple([_BLOCK_TEXT[b.kind, b.tile] for b in blocks])
     else:
         decomposition = (format_tiles(hand.concealed),)
     principles = {}
@@ -439,7 +422,7 @@ def _result(
             else:
                 said.append(w)
     explain: dict = {
-        "form": reading.form,
+        "form": form,
         "fan_without_flowers": fan_total,
         "min_fan": opts["min_fan"],
         "edition": opts["edition"],
