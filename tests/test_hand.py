@@ -116,3 +116,35 @@ def test_tile_sets() -> None:
     assert (TILES_136.size, TILES_144.size, TILES_108.size) == (136, 144, 108)
     assert TILES_136.red_fives and not TILES_144.red_fives and not TILES_108.red_fives
     assert TILES_144.flowers and not TILES_136.flowers
+
+
+@pytest.mark.parametrize(
+    "hand, melds, flowers",
+    [
+        ("123m406p789s11222z", [], None),
+        ("23405m555p", ["chi:067s", "pon:777z"], None),
+        ("11z", ["ankan:1111m", "minkan:9999p", "kakan:5555s", "pon:222z"], None),
+        ("123456789m12399p", [], 3),  # MCR: flowers are no tiles of the hand
+    ],
+)
+def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
+    """Both are counted while a hand is read (the plain reader) and worked out when asked (a Hand made directly):
+    each kind's count in 8 bits and the red fives again in lanes 34-36; one bit a kind held and bits 34-36 for the
+    red fives. Expected values from the tiles, one by one."""
+    tile_set = TILES_144 if flowers else TILES_136
+    built = Hand.build(hand, None, melds, flowers, tile_set=tile_set)
+    made = Hand(built.concealed, built.melds, built.win_tile, built.flowers)
+    tiles = list(built.concealed) + [t for m in built.melds for t in m.tiles]
+    want_bits = want_held = 0
+    for t in tiles:
+        k = suanfan.tiles.kind(t)
+        want_bits += 1 << 8 * k
+        want_held |= 1 << k
+        if t >= suanfan.tiles.RED0:
+            want_bits += 1 << 8 * (34 + t - suanfan.tiles.RED0)
+            want_held |= 1 << (34 + t - suanfan.tiles.RED0)
+    for h in (built, made):
+        assert h.tile_bits() == want_bits and h.kinds_held() == want_held
+    assert built.tile_bits().to_bytes(37, "little")[:34] == bytes(
+        [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
+    )

@@ -22,7 +22,7 @@ from mahjong.meld import Meld as OracleMeld
 from mahjong.shanten import Shanten
 
 from suanfan import InputError
-from suanfan.hand import Hand
+from suanfan.hand import TILES_144, Hand
 from suanfan.shapes import (
     CHOW,
     KNITTED_PATTERNS,
@@ -30,6 +30,7 @@ from suanfan.shapes import (
     PAIR,
     PUNG,
     Reading,
+    divisions,
     is_honors_knitted,
     is_regular_complete,
     is_seven_pairs,
@@ -270,3 +271,46 @@ def test_readings_without_a_winning_tile() -> None:
     assert [(r.form, r.wait, r.win_block) for r in readings(pairs)] == [("seven_pairs", "", None)]
     orphans = Hand((0, 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
     assert [(r.form, r.wait) for r in readings(orphans)] == [("thirteen_orphans", "")]
+
+
+MCR_FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
+
+
+def _grouped_readings(hand: Hand) -> list:
+    """``readings`` grouped by division by hand: (form, blocks, the winning tile's places in order)."""
+    out: dict = {}
+    for r in readings(hand, **MCR_FORMS):
+        places = out.setdefault((r.form, r.blocks), [])
+        if r.win_block is not None:
+            places.append(r.win_block)
+    return [(form, blocks, tuple(places)) for (form, blocks), places in out.items()]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands())
+def test_divisions_are_the_readings_grouped(hand) -> None:
+    concealed, melds, _, win = hand
+    built = _build_or_none(concealed, melds, win)
+    if built is not None:
+        assert divisions(built, **MCR_FORMS) == _grouped_readings(built)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "147m258p369s12345z",  # 全不靠
+        "147m25p36s1234567z",  # 七星不靠
+        "147m258p369s456m11z",  # 组合龙 with a chow and a pair
+        "147m258p369s11555z",  # 组合龙 with a pung and a pair
+        "147m258p369s456m11z:9s",  # won on a tile of the knitted straight
+        "147m258p369s11555z:4m",
+        "11223344556677m",  # seven pairs, and regular readings too
+        "11112233445566m",  # seven pairs with a four of a kind as two pairs (MCR)
+        "119m19p19s1234567z",  # thirteen orphans
+    ],
+)
+def test_divisions_of_the_special_forms(text: str) -> None:
+    tiles, _, win = text.partition(":")  # the winning tile: the last one written unless given
+    hand = Hand.build(tiles, win or None, tile_set=TILES_144)
+    got = divisions(hand, **MCR_FORMS)
+    assert got and got == _grouped_readings(hand)
