@@ -73,10 +73,12 @@ class Riichi(RuleSet):
                 dora_han += i.count
         else:
             dora_items, dora_han = [], 0
-        spec = _spec(facts.closed, opts)
+        spec = _SPECS.get((facts.closed, opts["local_yaku"], opts["double_yakuman"])) or _spec(facts.closed, opts)
         gates = spec.gates(facts)
+        gated = spec.gated.get(gates) or spec.gate(gates)
+        hand_rows, reading_rows = gated
         found = 0  # the rows found, one bit each (a row's bit is 1 << its rank)
-        for bit, check in spec.hand_rows(gates):
+        for bit, check in hand_rows:
             if check(facts):
                 found |= bit
         if facts.honors:
@@ -84,19 +86,17 @@ class Riichi(RuleSet):
         fu_parts: list[dict] = []
         if len(readings) == 1:
             reading = readings[0]
-            v = View(facts, reading)
-            scored = _score_reading(v, spec, opts, dora_han, found, spec.reading_rows(gates, v), fu_parts)
+            scored = _score_reading(View(facts, reading), spec, gates, reading_rows, found, dora_han, opts, fu_parts)
         else:
             best = None
-            for reading in readings:
-                v = View(facts, reading)
-                scored = _score_reading(v, spec, opts, dora_han, found, spec.reading_rows(gates, v))
+            for one in readings:
+                parts: list[dict] = []
+                scored = _score_reading(View(facts, one), spec, gates, reading_rows, found, dora_han, opts, parts)
                 key = (scored[0], scored[1], scored[2])
                 if best is None or key > best[0]:
-                    best = (key, scored, reading, v)
+                    best = (key, scored, one, parts)
             assert best is not None
-            _, scored, reading, v = best
-            compute_fu(v, scored[5], fu_parts)
+            _, scored, reading, fu_parts = best
         base_pts, yaku_han, fu, yaku_items, yakuman, _, limit = scored
         if yakuman:
             items = yaku_items
@@ -158,10 +158,10 @@ class _Spec:
     """The rows for an open or closed hand under some options, values and choices settled once.
 
     A row is worth asking only when the ``HandFacts`` fact named by its ``gate`` is true and, for a reading row,
-    when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``hand_rows(gates)``
-    and ``reading_rows(gates, view)`` are the rows worth asking, as (bit, predicate), a row's bit being 1 << its
-    rank in the yaku table; each list is found once per combination of gate facts (and form, chows and triplets)
-    and kept. The honor rows (gates dragons and winds: the value tiles, the dragon and wind yakuman) read only the
+    when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``gate(gates)`` is
+    the per-hand rows worth asking, as (bit, predicate), a row's bit being 1 << its rank in the yaku table, with a
+    table of the reading rows worth asking by the reading's (form, chows, triplets), filled by ``reading_rows``;
+    each list is found once per combination of gate facts (and form, chows and triplets) and kept in ``gated``. The honor rows (gates dragons and winds: the value tiles, the dragon and wind yakuman) read only the
     honor tiles and the two winds, so ``honor_found`` looks their bits up in a table of the honors' counts, like a
     suit table. What the rows found add up to (``combine``) depends only on which rows they are, so it too is
     worked out once for each set of rows found.
@@ -194,22 +194,18 @@ class _Spec:
         self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate and gate not in _HONOR_GATES})
         self.gates = attrgetter(*self.gate_names)
         self.honor_rows = [e for per_hand, g, _, e in self.rows if per_hand and g in _HONOR_GATES]
-        self._hand: dict[tuple, list] = {}
-        self._reading: dict[tuple, list] = {}
+        self.gated: dict[tuple, tuple[list, dict]] = {}  # gates -> (per-hand rows, {shape: reading rows})
         self._honors: dict[tuple, int] = {}
         self.combos: dict[int, tuple] = {}
 
     def _open(self, gates: tuple, gate: str | None) -> bool:
         return gate is None or bool(gates[self.gate_names.index(gate)])
 
-    def hand_rows(self, gates: tuple) -> list:
-        """The per-hand rows worth asking, but the honor rows (``honor_found``)."""
-        rows = self._hand.get(gates)
-        if rows is None:
-            rows = self._hand[gates] = [
-                e for per_hand, g, _, e in self.rows if per_hand and g not in _HONOR_GATES and self._open(gates, g)
-            ]
-        return rows
+    def gate(self, gates: tuple) -> tuple[list, dict]:
+        """The per-hand rows worth asking, but the honor rows (``honor_found``), and an empty table of reading rows."""
+        hand = [e for per_hand, g, _, e in self.rows if per_hand and g not in _HONOR_GATES and self._open(gates, g)]
+        gated = self.gated[gates] = (hand, {})
+        return gated
 
     def honor_found(self, facts: HandFacts) -> int:
         """The bits of the honor rows that count for this hand, by the honors' counts and the seat and round winds."""
@@ -223,13 +219,11 @@ class _Spec:
             self._honors[key] = found
         return found
 
-    def reading_rows(self, gates: tuple, v: View) -> list:
-        key = (gates, v.form, len(v.chows), len(v.triplets))
-        rows = self._reading.get(key)
-        if rows is None:
-            rows = self._reading[key] = [
-                e for per_hand, g, need, e in self.rows if not per_hand and self._open(gates, g) and _meets(key, need)
-            ]
+    def reading_rows(self, gates: tuple, shape: tuple, table: dict) -> list:
+        """The reading rows worth asking of a reading of this (form, chows, triplets) ``shape``, kept in ``table``."""
+        rows = table[shape] = [
+            e for per_hand, g, need, e in self.rows if not per_hand and self._open(gates, g) and _meets(shape, need)
+        ]
         return rows
 
     def combine(self, found: int) -> tuple:
@@ -263,16 +257,16 @@ def _spec(closed: bool, opts: dict) -> _Spec:
     return spec
 
 
-def _meets(key: tuple, need: tuple | None) -> bool:
-    """Whether a reading of this (gates, form, chows, triplets) has what a row ``needs``."""
+def _meets(shape: tuple, need: tuple | None) -> bool:
+    """Whether a reading of this (form, chows, triplets) ``shape`` has what a row ``needs``."""
     if need is None:
         return True
     what, n = need
     if what == "chows":
-        return key[2] >= n
+        return shape[1] >= n
     if what == "triplets":
-        return key[3] >= n
-    return key[1] == n
+        return shape[2] >= n
+    return shape[0] == n
 
 
 # A yaku a stronger one replaces (each hand counts the higher of the two): weak rank -> the stronger ranks.
@@ -285,10 +279,15 @@ _PINFU = _RANK["pinfu"]
 
 
 def _score_reading(
-    v: View, spec: _Spec, opts: dict, dora_han: int, found: int, rows: list, fu_parts: list | None = None
+    v: View, spec: _Spec, gates: tuple, reading_rows: dict, found: int, dora_han: int, opts: dict, fu_parts: list
 ):
     """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside; the fu parts go
-    to ``fu_parts`` when given. ``found`` holds the bits of the per-hand rows found; ``rows`` are (bit, predicate)."""
+    to ``fu_parts``. ``found`` holds the bits of the per-hand rows found; ``reading_rows`` is the gates' table of
+    reading rows (``_Spec.gate``)."""
+    shape = (v.form, len(v.chows), len(v.triplets))
+    rows = reading_rows.get(shape)
+    if rows is None:
+        rows = spec.reading_rows(gates, shape, reading_rows)
     for bit, check in rows:
         if check(v):
             found |= bit

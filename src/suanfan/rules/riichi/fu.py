@@ -69,81 +69,75 @@ def _set_part(tile: int, concealed: bool, is_kong: bool) -> FuPart:
     return _part("set", fu, what, format_tiles([tile] * (4 if is_kong else 3)))
 
 
-_SET_PART = {(t, c, k): _set_part(t, c, k) for t in range(34) for c in (False, True) for k in (False, True)}
+# a triplet of the view (tile, concealed, kong) -> (its fu, its part)
+_SET_PART = {
+    (t, c, k): (_SET_FU[t in YAOCHU_SET][c][k], _set_part(t, c, k)) for t in range(34) for c in (0, 1) for k in (0, 1)
+}
 _ROUND_UP: dict[tuple[int, int], FuPart] = {}
 _PAIR_PART: dict[tuple[int, int, str], FuPart] = {}
 
 
-def fu(v: View, pinfu: bool, parts: list[dict] | None = None) -> int:
-    """The hand's fu, rounded; its parts are appended to ``parts`` when a list is given (for the reading kept)."""
+def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
+    """The hand's fu, rounded; its parts, adding up to it, are appended to ``parts``."""
     f = v.f
     form = v.form
     if form != "regular":
         if form == "seven_pairs":
-            if parts is not None:
-                parts.append(_SEVEN_PAIRS)
+            parts.append(_SEVEN_PAIRS)
             return 25
         # thirteen orphans, a yakuman: fu do not matter; counted like any closed hand for completeness
-        if parts is not None:
-            parts += (_BASE, _TSUMO if f.tsumo else _MENZEN_RON)
+        parts += (_BASE, _TSUMO if f.tsumo else _MENZEN_RON)
         return 30
-    tsumo = f.tsumo
-    if pinfu and tsumo:
-        if parts is not None:
+    if f.tsumo:
+        if pinfu:
             parts.append(_PINFU_TSUMO)
-        return 20
-    total = 20
-    if f.closed and not tsumo:
-        total = 30
-    elif tsumo and not pinfu:
+            return 20
+        parts += (_BASE, _TSUMO)
         total = 22
+    elif f.closed:
+        parts += (_BASE, _MENZEN_RON)
+        total = 30
+    else:
+        parts.append(_BASE)
+        total = 20
     pair = v.pair
-    pf = 0
     if pair is not None and pair >= 27:
         pf = _pair_fu(v)
-        total += pf
-    for tile, concealed, is_kong in v.triplets:
-        total += _SET_FU[tile in YAOCHU_SET][concealed][is_kong]
-    wait_fu = v.wait in _WAIT_NAMES
-    if wait_fu:
-        total += 2
-    rounded = -(-total // 10) * 10
-    if parts is not None:
-        _fu_parts(v, pf, wait_fu, total, rounded, parts)
-    if rounded == 20 and not f.closed:
-        return 30  # an open hand with no fu beyond the base is valued 30 (seed 003 rule C)
-    return rounded
-
-
-def _fu_parts(v: View, pf: int, wait_fu: bool, total: int, rounded: int, parts: list[dict]) -> None:
-    """The breakdown of a regular hand's fu (not pinfu tsumo), the parts adding up to ``rounded``."""
-    f = v.f
-    parts.append(_BASE)
-    if f.closed and not f.tsumo:
-        parts.append(_MENZEN_RON)
-    elif f.tsumo:
-        parts.append(_TSUMO)
-    if pf:
-        pair = v.pair
-        if pair >= 31:
-            what = "dragon"
-        elif pf >= 4 or (pair == f.seat and pair == f.round):
-            what = "double wind"
-        else:
-            what = "seat wind" if pair == f.seat else "round wind"
-        key = (pair, pf, what)
-        part = _PAIR_PART.get(key)
-        if part is None:
-            part = _PAIR_PART[key] = _part("pair", pf, what, format_tiles([pair] * 2))
-        parts.append(part)
+        if pf:
+            total += pf
+            parts.append(_pair_part(v, pf))
     for t in v.triplets:
-        parts.append(_SET_PART[t])
-    if wait_fu:
-        parts.append(_WAIT_PART[v.wait])
+        set_fu, part = _SET_PART[t]
+        total += set_fu
+        parts.append(part)
+    wait = _WAIT_PART.get(v.wait)
+    if wait is not None:
+        total += 2
+        parts.append(wait)
+    rounded = -(-total // 10) * 10
     if rounded == 20 and not f.closed:
         parts.append(_OPEN_PINFU)
-    elif rounded != total:
+        return 30  # an open hand with no fu beyond the base is valued 30 (seed 003 rule C)
+    if rounded != total:
         part = _ROUND_UP.get((total, rounded))
         if part is None:
             part = _ROUND_UP[(total, rounded)] = _part("round_up", rounded - total, f"{total} -> {rounded}")
         parts.append(part)
+    return rounded
+
+
+def _pair_part(v: View, pf: int) -> FuPart:
+    """The part of a pair worth ``pf`` fu: a dragon, the seat wind, the round wind or both."""
+    f = v.f
+    pair = v.pair
+    if pair >= 31:
+        what = "dragon"
+    elif pf >= 4 or (pair == f.seat and pair == f.round):
+        what = "double wind"
+    else:
+        what = "seat wind" if pair == f.seat else "round wind"
+    key = (pair, pf, what)
+    part = _PAIR_PART.get(key)
+    if part is None:
+        part = _PAIR_PART[key] = _part("pair", pf, what, format_tiles([pair] * 2))
+    return part

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...hand import Context, Hand
-from ...shapes import CHOW, KONG, PAIR, PUNG, Reading
+from ...shapes import CHOW, KONG, PAIR, Reading
 from ...tiles import KIND, RED0, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
@@ -122,7 +122,6 @@ class View:
         "form",
         "chows",
         "triplets",
-        "trip",
         "pair",
         "wait",
         "concealed_triplets",
@@ -137,30 +136,29 @@ class View:
         self.wait = reading.wait
         chows: list[int] = []
         triplets: list[tuple[int, bool, bool]] = []
-        trip: list[int] = []
         pair = None
         concealed = 0
         chow_bits = trip_bits = 0
-        # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu).
-        ron_block = -1 if facts.tsumo else reading.win_block
-        i = 0
-        for b in reading.blocks:
+        blocks = reading.blocks
+        # A triplet completed by a ron counts as open (seed 003 example 2; digest: Fu). No two pungs or kongs of a
+        # reading are one block, so the block the ron completed is found by identity.
+        ron = None if facts.tsumo or reading.win_block is None else blocks[reading.win_block]
+        for b in blocks:
             kind = b.kind
             if kind == CHOW:
-                chows.append(b.tile)
-                chow_bits |= 1 << b.tile
+                t = b.tile
+                chows.append(t)
+                chow_bits |= 1 << t
             elif kind == PAIR:
                 pair = b.tile
-            elif kind == PUNG or kind == KONG:
-                is_concealed = b.concealed and i != ron_block
-                triplets.append((b.tile, is_concealed, kind == KONG))
-                trip.append(b.tile)
-                trip_bits |= 1 << b.tile
+            else:  # a pung or a kong (Riichi reads no knitted blocks)
+                t = b.tile
+                is_concealed = b.concealed and b is not ron
+                triplets.append((t, is_concealed, kind == KONG))
+                trip_bits |= 1 << t
                 concealed += is_concealed
-            i += 1
         self.chows = chows
         self.triplets = triplets
-        self.trip = trip
         self.pair = pair
         self.concealed_triplets = concealed
         self.chow_bits = chow_bits

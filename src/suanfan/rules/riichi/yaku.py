@@ -500,7 +500,7 @@ def renhou_yakuman(f: HandFacts) -> bool:
 )
 def suurenkou(v: View) -> bool:
     """Local yakuman of seed 001 (option local_yaku)."""
-    t = sorted(x for x in v.trip if x < 27)
+    t = sorted([x for x, _, _ in v.triplets if x < 27])
     return len(t) == 4 and t[3] - t[0] == 3 and t[0] // 9 == t[3] // 9
 
 
