@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, Reading
-from ...tiles import KIND, RED0, YAOCHU, wind_tile
+from ...tiles import KIND, YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
 
@@ -46,15 +46,11 @@ class HandFacts:
         self.hand = hand
         self.ctx = ctx
         self.opts = opts
-        bit = _BIT
-        held = 0  # one bit a kind held (34 bits), and bits 34-36 for the red fives
-        for t in hand.concealed:
-            held |= bit[t]
+        held = hand.kinds_held()  # one bit a kind held (34 bits), and bits 34-36 for the red fives
         n_kongs = 0
         closed = True
         melds = hand.melds
         if melds:
-            counts = list(hand.counts34)
             for m in melds:
                 if m.kind != "ankan":
                     closed = False
@@ -62,9 +58,7 @@ class HandFacts:
                         n_kongs += 1
                 else:
                     n_kongs += 1
-                for t in m.tiles:
-                    held |= bit[t]
-                    counts[KIND[t]] += 1
+            counts = hand.tile_bits().to_bytes(37, "little")[:34]  # a byte a kind, the melds' tiles counted
         else:
             counts = hand.counts34
         self.reds = (held >> 34).bit_count()  # one red five a suit at most
@@ -98,7 +92,6 @@ def _mask(kinds) -> int:
     return out
 
 
-_BIT = [1 << KIND[t] | (1 << (34 + t - RED0) if t >= RED0 else 0) for t in range(45)]
 _MAN, _PIN, _SOU = _mask(range(9)), _mask(range(9, 18)), _mask(range(18, 27))
 _WINDS, _DRAGONS, _HONORS = _mask(range(27, 31)), _mask(range(31, 34)), _mask(range(27, 34))
 _YAOCHU = _mask(YAOCHU)
