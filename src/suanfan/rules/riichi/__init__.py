@@ -7,7 +7,6 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 from __future__ import annotations
 
 from functools import cache
-from operator import attrgetter
 
 from ... import shapes
 from ...errors import InputError
@@ -18,8 +17,8 @@ from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESETS
 from .points import base_points, exhaustive_draw, payments
-from .view import HandFacts, View
-from .yaku import REPLACES, YAKU
+from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RIICHI_FLAGS, HandFacts, View
+from .yaku import BY_FLAGS, REPLACES, YAKU
 
 __all__ = ["RULESET", "exhaustive_draw"]
 
@@ -73,11 +72,10 @@ class Riichi(RuleSet):
                 dora_han += i.count
         else:
             dora_items, dora_han = [], 0
-        spec = _SPECS.get((facts.closed, opts["local_yaku"], opts["double_yakuman"])) or _spec(facts.closed, opts)
-        gates = spec.gates(facts)
-        gated = spec.gated.get(gates) or spec.gate(gates)
-        hand_rows, reading_rows = gated
-        found = 0  # the rows found, one bit each (a row's bit is 1 << its rank)
+        spec = _SPECS.get(_spec_key(facts.closed, opts)) or _spec(facts.closed, opts)
+        key = facts.key
+        # the rows found, one bit each (a row's bit is 1 << its rank): first those the key decides
+        found, hand_rows, reading_rows = spec.gated.get(key) or spec.gate(facts)
         for bit, check in hand_rows:
             if check(facts):
                 found |= bit
@@ -86,15 +84,15 @@ class Riichi(RuleSet):
         fu_parts: list[dict] = []
         if len(readings) == 1:
             reading = readings[0]
-            scored = _score_reading(View(facts, reading), spec, gates, reading_rows, found, dora_han, opts, fu_parts)
+            scored = _score_reading(View(facts, reading), spec, key, reading_rows, found, dora_han, opts, fu_parts)
         else:
             best = None
             for one in readings:
                 parts: list[dict] = []
-                scored = _score_reading(View(facts, one), spec, gates, reading_rows, found, dora_han, opts, parts)
-                key = (scored[0], scored[1], scored[2])
-                if best is None or key > best[0]:
-                    best = (key, scored, one, parts)
+                scored = _score_reading(View(facts, one), spec, key, reading_rows, found, dora_han, opts, parts)
+                pay = (scored[0], scored[1], scored[2])  # base points, then han, then fu
+                if best is None or pay > best[0]:
+                    best = (pay, scored, one, parts)
             assert best is not None
             _, scored, reading, fu_parts = best
         base_pts, yaku_han, fu, yaku_items, yakuman, _, limit = scored
@@ -157,18 +155,19 @@ class Riichi(RuleSet):
 class _Spec:
     """The rows for an open or closed hand under some options, values and choices settled once.
 
-    A row is worth asking only when the ``HandFacts`` fact named by its ``gate`` is true and, for a reading row,
-    when the reading has what it ``needs``. ``gates(facts)`` reads a hand's gate facts at once; ``gate(gates)`` is
-    the per-hand rows worth asking, as (bit, predicate), a row's bit being 1 << its rank in the yaku table, with a
-    table of the reading rows worth asking by the reading's (form, chows, triplets), filled by ``reading_rows``;
-    each list is found once per combination of gate facts (and form, chows and triplets) and kept in ``gated``. The honor rows (gates dragons and winds: the value tiles, the dragon and wind yakuman) read only the
-    honor tiles and the two winds, so ``honor_found`` looks their bits up in a table of the honors' counts, like a
-    suit table. What the rows found add up to (``combine``) depends only on which rows they are, so it too is
-    worked out once for each set of rows found.
+    A row is worth asking only when the fact named by its ``gate`` is true (a bit of ``HandFacts.key``,
+    ``GATE_BITS``) and, for a reading row, when the reading has what it ``needs``. Rows are (bit, predicate), a row's
+    bit being 1 << its rank in the yaku table. ``gate(facts)`` works out, once per key, the bits of the rows the key
+    decides (``BY_FLAGS``), the other per-hand rows worth asking, and a table of the reading rows worth asking by
+    the reading's (form, chows, triplets), filled by ``reading_rows``; all are kept in ``gated``. The honor rows
+    (gates dragons and winds: the value tiles, the dragon and wind yakuman) read only the honor tiles and the two
+    winds, so ``honor_found`` looks their bits up in a table of the honors' counts, like a suit table. What the rows
+    found add up to (``combine``) depends only on which rows they are, so it too is worked out once for each set of
+    rows found.
     """
 
     def __init__(self, closed: bool, opts: dict) -> None:
-        self.rows: list = []  # (per_hand, gate, needs, (bit, predicate))
+        self.rows: list = []  # (per_hand, gate, needs, by_flags, (bit, predicate))
         self.units: dict[int, int] = {}  # rank -> yakuman units (0: not a yakuman)
         self.items: dict[int, Item] = {}  # rank -> the row's item, valued for this hand and these options
         for rank, row in enumerate(YAKU):
@@ -189,22 +188,26 @@ class _Spec:
                 item = row.item(value)
             self.units[rank] = units
             self.items[rank] = item
-            entry = (1 << rank, row.check)
-            self.rows.append((bool(facts.get("per_hand")), facts.get("gate"), facts.get("needs"), entry))
-        self.gate_names = sorted({gate for _, gate, _, _ in self.rows if gate and gate not in _HONOR_GATES})
-        self.gates = attrgetter(*self.gate_names)
-        self.honor_rows = [e for per_hand, g, _, e in self.rows if per_hand and g in _HONOR_GATES]
-        self.gated: dict[tuple, tuple[list, dict]] = {}  # gates -> (per-hand rows, {shape: reading rows})
+            per_hand, by_flags = bool(facts.get("per_hand")), row.id in BY_FLAGS
+            self.rows.append((per_hand, facts.get("gate"), facts.get("needs"), by_flags, (1 << rank, row.check)))
+        self.honor_rows = [e for per_hand, g, _, _, e in self.rows if per_hand and g in _HONOR_GATES]
+        self.gated: dict[int, tuple[int, list, dict]] = {}  # key -> (bits found, per-hand rows, {shape: rows})
         self._honors: dict[tuple, int] = {}
         self.combos: dict[int, tuple] = {}
 
-    def _open(self, gates: tuple, gate: str | None) -> bool:
-        return gate is None or bool(gates[self.gate_names.index(gate)])
-
-    def gate(self, gates: tuple) -> tuple[list, dict]:
-        """The per-hand rows worth asking, but the honor rows (``honor_found``), and an empty table of reading rows."""
-        hand = [e for per_hand, g, _, e in self.rows if per_hand and g not in _HONOR_GATES and self._open(gates, g)]
-        gated = self.gated[gates] = (hand, {})
+    def gate(self, facts: HandFacts) -> tuple[int, list, dict]:
+        """For the hand's key: the bits of the rows it decides, the other per-hand rows worth asking (but the honor
+        rows, ``honor_found``), and an empty table of reading rows."""
+        key = facts.key
+        found = 0
+        asked = []
+        for per_hand, g, _, by_flags, e in self.rows:
+            if per_hand and g not in _HONOR_GATES and _open(key, g):
+                if not by_flags:
+                    asked.append(e)
+                elif e[1](facts):
+                    found |= e[0]
+        gated = self.gated[key] = (found, asked, {})
         return gated
 
     def honor_found(self, facts: HandFacts) -> int:
@@ -219,10 +222,10 @@ class _Spec:
             self._honors[key] = found
         return found
 
-    def reading_rows(self, gates: tuple, shape: tuple, table: dict) -> list:
+    def reading_rows(self, key: int, shape: tuple, table: dict) -> list:
         """The reading rows worth asking of a reading of this (form, chows, triplets) ``shape``, kept in ``table``."""
         rows = table[shape] = [
-            e for per_hand, g, need, e in self.rows if not per_hand and self._open(gates, g) and _meets(shape, need)
+            e for per_hand, g, need, _, e in self.rows if not per_hand and _open(key, g) and _meets(shape, need)
         ]
         return rows
 
@@ -250,11 +253,21 @@ _SPECS: dict[tuple, _Spec] = {}
 
 
 def _spec(closed: bool, opts: dict) -> _Spec:
-    key = (closed, opts["local_yaku"], opts["double_yakuman"])
+    key = _spec_key(closed, opts)
     spec = _SPECS.get(key)
     if spec is None:
         spec = _SPECS[key] = _Spec(closed, opts)
     return spec
+
+
+def _spec_key(closed: bool, opts: dict) -> tuple:
+    """What a _Spec depends on: the hand closed or open, the options its rows' values and the ``BY_FLAGS`` rows read."""
+    return (closed, opts["local_yaku"], opts["double_yakuman"], opts["open_tanyao"], opts["renhou"])
+
+
+def _open(key: int, gate: str | None) -> bool:
+    """Whether a row with this ``gate`` is worth asking of a hand with this ``HandFacts.key``."""
+    return gate is None or bool(key & GATE_BITS[gate])
 
 
 def _meets(shape: tuple, need: tuple | None) -> bool:
@@ -279,7 +292,7 @@ _PINFU = _RANK["pinfu"]
 
 
 def _score_reading(
-    v: View, spec: _Spec, gates: tuple, reading_rows: dict, found: int, dora_han: int, opts: dict, fu_parts: list
+    v: View, spec: _Spec, key: int, reading_rows: dict, found: int, dora_han: int, opts: dict, fu_parts: list
 ):
     """(base points, han, fu, yaku items, yakuman units, pinfu, limit) of one reading, dora aside; the fu parts go
     to ``fu_parts``. ``found`` holds the bits of the per-hand rows found; ``reading_rows`` is the gates' table of
@@ -287,7 +300,7 @@ def _score_reading(
     shape = (v.form, len(v.chows), len(v.triplets))
     rows = reading_rows.get(shape)
     if rows is None:
-        rows = spec.reading_rows(gates, shape, reading_rows)
+        rows = spec.reading_rows(key, shape, reading_rows)
     for bit, check in rows:
         if check(v):
             found |= bit
@@ -346,25 +359,26 @@ def _check_context(facts: HandFacts) -> None:
     """Flags that cannot go together are an error naming both; nothing is silently dropped."""
     hand, ctx = facts.hand, facts.ctx
 
-    if facts.flags:  # the checks below all need a win-context flag set; by family, in this order
-        if facts.riichi_flags:
+    flags = facts.flags
+    if flags:  # the checks below all need a win-context flag set; by family, in this order
+        if flags & RIICHI_FLAGS:
             if not facts.closed:
                 bad("riichi needs a closed hand, but the hand has open melds")
             if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
                 bad("ippatsu needs riichi")
-        if facts.last_tile_flags:
+        if flags & LAST_TILE_FLAGS:
             if ctx.haitei and not ctx.tsumo:
                 bad("haitei is a self-draw of the last tile: set tsumo (for the last discard use houtei)")
             if ctx.houtei and ctx.tsumo:
                 bad("houtei is a win on the last discard, not a self-draw (for that use haitei)")
-        if facts.kong_flags:
+        if flags & KONG_FLAGS:
             if ctx.rinshan and not ctx.tsumo:
                 bad("rinshan is a self-draw after a kong: set tsumo")
             if ctx.rinshan and not facts.n_kongs:
                 bad("rinshan needs a kong among the melds")
             if ctx.chankan and ctx.tsumo:
                 bad("chankan is a win on another player's kong, not a self-draw")
-        if facts.first_turn_flags:
+        if flags & FIRST_TURN_FLAGS:
             if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
                 bad("tenhou is the dealer's self-draw on the first draw (seat_wind E, tsumo)")
             if ctx.chiihou and (ctx.is_dealer or not ctx.tsumo):

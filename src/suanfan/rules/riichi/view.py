@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, Reading
-from ...tiles import KIND, YAOCHU, wind_tile
+from ...tiles import YAOCHU, wind_tile
 
 YAOCHU_SET = frozenset(YAOCHU)
 
@@ -12,8 +12,35 @@ YAOCHU_SET = frozenset(YAOCHU)
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
+# The bits of ``HandFacts.key``: the win-context flags, and the yes/no facts that rows are gated on (yaku.py).
+TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, RINSHAN, CHANKAN, HAITEI, HOUTEI, TENHOU, CHIIHOU, RENHOU = (
+    1 << i for i in range(11)
+)
+NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = (1 << i for i in range(11, 16))
+RIICHI_FLAGS = RIICHI | DOUBLE_RIICHI | IPPATSU
+KONG_FLAGS = RINSHAN | CHANKAN
+LAST_TILE_FLAGS = HAITEI | HOUTEI
+FIRST_TURN_FLAGS = TENHOU | CHIIHOU | RENHOU
+FLAGS = RIICHI_FLAGS | KONG_FLAGS | LAST_TILE_FLAGS | FIRST_TURN_FLAGS  # the win-context flags but tsumo
+# a row's gate (yaku.py) -> the bits of the key it opens on (one of them set), but the honor gates (dragons, winds)
+GATE_BITS = {
+    "riichi_flags": RIICHI_FLAGS,
+    "kong_flags": KONG_FLAGS,
+    "last_tile_flags": LAST_TILE_FLAGS,
+    "first_turn_flags": FIRST_TURN_FLAGS,
+    "yaochu_only": YAOCHU_ONLY,
+    "outside": OUTSIDE,
+    "one_suit": ONE_SUIT,
+    "n_kongs": KONGS,
+}
+
+
 class HandFacts:
-    """Facts about the whole hand, shared by all its readings."""
+    """Facts about the whole hand, shared by all its readings.
+
+    ``key`` holds the win-context flags and the gate facts as bits (``GATE_BITS``): the rows worth asking, and the
+    answers of the rows that read only those flags, are looked up by it.
+    """
 
     __slots__ = (
         "hand",
@@ -25,21 +52,13 @@ class HandFacts:
         "seat",
         "round",
         "suits",
-        "one_suit",
         "honors",
         "yaochu_only",
         "no_yaochu",
         "n_kongs",
-        "win",
         "reds",
         "flags",
-        "riichi_flags",
-        "kong_flags",
-        "last_tile_flags",
-        "first_turn_flags",
-        "outside",
-        "dragons",
-        "winds",
+        "key",
     )
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict) -> None:
@@ -64,25 +83,47 @@ class HandFacts:
         self.reds = (held >> 34).bit_count()  # one red five a suit at most
         self.counts = counts
         self.closed = closed
-        self.tsumo = ctx.tsumo
+        self.tsumo = tsumo = ctx.tsumo
         self.seat = _WIND_TILE[ctx.seat_wind]
         self.round = _WIND_TILE[ctx.round_wind]
         self.suits = suits = _SUITS[(held & _MAN) != 0, (held & _PIN) != 0, (held & _SOU) != 0]
-        self.one_suit = len(suits) <= 1
-        self.winds = (held & _WINDS) != 0
-        self.dragons = (held & _DRAGONS) != 0
         self.honors = (held & _HONORS) != 0
-        self.yaochu_only = (held & _SIMPLES) == 0
-        self.no_yaochu = (held & _YAOCHU) == 0
-        self.outside = (held & _MIDDLE) == 0
+        self.yaochu_only = yaochu_only = (held & _SIMPLES) == 0
+        self.no_yaochu = no_yaochu = (held & _YAOCHU) == 0
         self.n_kongs = n_kongs
-        self.win = KIND[hand.win_tile]
-        # the win-context flags the per-hand rows read, by the rows' gates
-        self.riichi_flags = ctx.riichi or ctx.double_riichi or ctx.ippatsu
-        self.kong_flags = ctx.rinshan or ctx.chankan
-        self.last_tile_flags = ctx.haitei or ctx.houtei
-        self.first_turn_flags = ctx.tenhou or ctx.chiihou or ctx.renhou
-        self.flags = self.riichi_flags or self.kong_flags or self.last_tile_flags or self.first_turn_flags
+        key = TSUMO if tsumo else 0
+        if ctx.riichi:
+            key |= RIICHI
+        if ctx.double_riichi:
+            key |= DOUBLE_RIICHI
+        if ctx.ippatsu:
+            key |= IPPATSU
+        if ctx.rinshan:
+            key |= RINSHAN
+        if ctx.chankan:
+            key |= CHANKAN
+        if ctx.haitei:
+            key |= HAITEI
+        if ctx.houtei:
+            key |= HOUTEI
+        if ctx.tenhou:
+            key |= TENHOU
+        if ctx.chiihou:
+            key |= CHIIHOU
+        if ctx.renhou:
+            key |= RENHOU
+        self.flags = key & FLAGS
+        if no_yaochu:
+            key |= NO_YAOCHU
+        if yaochu_only:
+            key |= YAOCHU_ONLY
+        if not held & _MIDDLE:
+            key |= OUTSIDE
+        if len(suits) <= 1:
+            key |= ONE_SUIT
+        if n_kongs:
+            key |= KONGS
+        self.key = key
 
 
 def _mask(kinds) -> int:
@@ -93,7 +134,7 @@ def _mask(kinds) -> int:
 
 
 _MAN, _PIN, _SOU = _mask(range(9)), _mask(range(9, 18)), _mask(range(18, 27))
-_WINDS, _DRAGONS, _HONORS = _mask(range(27, 31)), _mask(range(31, 34)), _mask(range(27, 34))
+_HONORS = _mask(range(27, 34))
 _YAOCHU = _mask(YAOCHU)
 _SIMPLES = _mask(range(34)) & ~_YAOCHU
 _MIDDLE = _mask((3, 4, 5, 12, 13, 14, 21, 22, 23))  # the 4, 5 and 6 of each suit

@@ -5,15 +5,19 @@ Yakuman rows carry ``yakuman`` (1, or 2 for the doubles of seed 001 when the opt
 The predicate takes a ``View`` of one reading, or, for a row marked ``per_hand``, the ``HandFacts`` of the whole
 hand (evaluated once, whatever the reading: honors only make triplets or the pair, so counts decide those).
 ``needs`` says what a reading must have for the row to be worth asking: ("chows", n) at least n chows,
-("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. ``gate`` names the ``HandFacts`` fact
+("triplets", n) at least n pungs or kongs, ("form", f) the reading's form. ``gate`` names the fact about the hand
 that must be true for the row to be worth asking: riichi_flags, kong_flags, last_tile_flags, first_turn_flags (one
-of those win-context flags is set), dragons, winds, one_suit (at most one suit), yaochu_only, n_kongs, outside (no 4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor).
+of those win-context flags is set), dragons, winds, one_suit (at most one suit), yaochu_only, n_kongs, outside (no
+4, 5 or 6 anywhere: every set and the pair hold a terminal or an honor). ``view.GATE_BITS`` reads them from
+``HandFacts.key``, but dragons and winds: the honor rows are looked up by the honors' counts.
+The per-hand rows in ``BY_FLAGS`` read only the win-context flags, tsumo, ``no_yaochu``, whether the hand is closed
+and the options: each one's answer is found once for each combination of those (``HandFacts.key``) and kept.
 Which yaku a stronger one replaces is in ``replaces``.
 """
 
 from __future__ import annotations
 
-from ...tiles import is_terminal
+from ...tiles import KIND, is_terminal
 from .. import ItemTable
 from .view import YAOCHU_SET, HandFacts, View
 
@@ -433,7 +437,7 @@ def _chuuren(f: HandFacts) -> int:
     extra = [c[i] - CHUUREN[i] for i in range(9)]
     if min(extra) < 0:
         return 0
-    return 2 if extra[f.win - s] == 1 else 1
+    return 2 if extra[KIND[f.hand.win_tile] - s] == 1 else 1
 
 
 @yaku("suukantsu", "yakuman", en="Four Kongs", zh="四杠子", ja="四槓子", yakuman=1, gate="n_kongs", per_hand=True)
@@ -535,6 +539,26 @@ def _pair_fu(v: View) -> int:
         fu = v.f.opts["double_wind_pair_fu"]
     return fu
 
+
+# The per-hand rows that read only the win-context flags, tsumo, no_yaochu, whether the hand is closed and the
+# options (kept out of the rows' facts, which the rules listing shows).
+BY_FLAGS = frozenset(
+    {
+        "riichi",
+        "ippatsu",
+        "double_riichi",
+        "menzen_tsumo",
+        "tanyao",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "renhou",
+        "tenhou",
+        "chiihou",
+        "renhou_yakuman",
+    }
+)
 
 # Which yaku a stronger one replaces (each hand counts the higher of the two), from the rows' ``replaces``.
 REPLACES = {row.id: row.facts["replaces"] for row in YAKU if "replaces" in row.facts}
