@@ -115,3 +115,28 @@ def test_min_fan_option() -> None:
     r = suanfan.score("345m456p678s99s", win="8s", rules="mcr", melds=["chi:123m"], options={"min_fan": 2})
     assert r.winning and r.fan == 2
     assert r.points.payments[0].amount == 10
+
+
+def test_exclusions_are_shared_and_read_only():
+    """An exclusion in ``explain`` is one dict shared by every result that applies it (made once), so changing it
+    raises and names the way out; a copy, JSON and pickle see a plain dict."""
+    import copy
+    import pickle
+
+    # 大三元 (88) 不计 箭刻 and 双箭刻: the same exclusions in two different hands
+    a = suanfan.score("555666777z123m99p", rules="mcr", win="9p")
+    b = suanfan.score("555666777z789s11m", rules="mcr", win="1m")
+    first = next(e for e in a.explain["exclusions"] if e["excludes"] == "jian_ke")
+    assert first == {"fan": "da_san_yuan", "excludes": "jian_ke", "principle": "不重复"}
+    assert any(e is first for e in b.explain["exclusions"])
+    with pytest.raises(TypeError, match="shared by results"):
+        first["fan"] = "x"
+    with pytest.raises(TypeError):
+        first.update(fan="x")
+    mine = dict(first)
+    mine["fan"] = "x"  # a copy changes freely
+    assert first["fan"] == "da_san_yuan"
+    assert json.loads(json.dumps(a.to_dict()))["exclusions"] == a.to_dict()["exclusions"]
+    back = pickle.loads(pickle.dumps(first))
+    assert back == first and type(back) is dict
+    assert copy.deepcopy(a.explain)["exclusions"] == a.explain["exclusions"]

@@ -23,6 +23,27 @@ def filled(cls: type, fields: dict) -> Any:
 _new = object.__new__
 
 
+class Shared(dict):
+    """A dict written once and shared by every result that holds it (an exclusion of MCR's ``explain``), so it is
+    read-only: ``dict(d)`` gives a copy to change. JSON, ``==``, copy and pickle see a plain dict."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("this dict is shared by results and cannot be changed; change a copy: dict(d)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only  # type: ignore
+
+    def __copy__(self) -> Shared:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Shared:
+        return self
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
 class _Fresh:
     """The default of a field that starts as a new empty dict (``<factory>`` in a signature, as ``dataclass`` shows it)."""
 

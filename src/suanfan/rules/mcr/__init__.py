@@ -19,6 +19,7 @@ of a quarter of the fan table per combination. Nothing is kept per hand.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from ... import shapes
@@ -28,7 +29,7 @@ from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
-from .exclusions import PRINCIPLES, exclusion_table, non_repeat
+from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, exclusion_table, non_repeat
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, tile_fans, win_fans
 from .payments import payments
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
@@ -129,7 +130,7 @@ class _Scored(NamedTuple):
 
     fans: int
     counts: dict[str, int]
-    log: list[tuple[str, str, str]]
+    log: Log
     total: int
 
     def values(self, values: tuple[int, ...]) -> tuple[int, ...]:
@@ -258,7 +259,7 @@ class _HandFacts:
                 found |= BIT["qi_xing_bu_kao"]  # it excludes 全不靠 (不重复)
             elif sum(self.counts[:27]) == 9:
                 found |= BIT["zu_he_long"]  # 全不靠 holding the whole knitted straight (consensus, p.76)
-        log: list[tuple[str, str, str]] = []
+        log: Log = []
         found = non_repeat(found, counts, log, self.table)
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
@@ -404,20 +405,17 @@ def _result(
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if blocks:
-        decomposition = tuple([_BLOCK_TEXT[b.kind, b.tile] for b in blocks])
+        decomposition = tuple(map(_LABEL, blocks))
     else:
         decomposition = (format_tiles(hand.concealed),)
-    principles = {}
-    exclusions = []
-    for a, b, p in best.log:
-        exclusions.append({"fan": a, "excludes": b, "principle": p})
-        principles[p] = PRINCIPLES[p]
+    exclusions = list(best.log)  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复
+    principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     said = []
     if why:
         for w in dict.fromkeys(why):
             if w.__class__ is tuple:
                 p, a, b = w
-                exclusions.append({"fan": a, "excludes": b, "principle": p})
+                exclusions.append(EXCLUSION[a, b, p])
                 principles[p] = PRINCIPLES[p]
             else:
                 said.append(w)
@@ -461,52 +459,56 @@ class _Items:
     def __init__(self, edition: str) -> None:
         self.values = _VALUES[edition]
         self.shared: dict[tuple[int, int], Item] = {}
-        self.quarters: dict[int, tuple[Item, ...]] = {}
+        self.quarters = _Quarters(self)
 
     def of(self, fans: int, counts: dict[str, int]) -> list[Item]:
-        """The items of the fans counted (a mask), in table order."""
-        if counts and max(counts.values()) > 1:
-            return self._each(fans, counts)
-        items: list[Item] = []
-        for q in _MaskValues.QUARTERS:
-            part = fans & q
-            if part:
-                quarter = self.quarters.get(part)
-                if quarter is None:
-                    quarter = self.quarters[part] = tuple(self._each(part, {}))
-                items.extend(quarter)
+        """The items of the fans counted (a mask), in table order; those in ``counts`` as many times as counted."""
+        q = self.quarters
+        q0, q1, q2, q3 = _MaskValues.QUARTERS
+        items = [*q[fans & q0], *q[fans & q1], *q[fans & q2], *q[fans & q3]]
+        for fan_id, n in counts.items():
+            if n > 1 and fans & BIT[fan_id]:
+                i = ORDER[fan_id]
+                items[items.index(self._item(i, 1))] = self._item(i, n)
         return items
 
-    def _each(self, fans: int, counts: dict[str, int]) -> list[Item]:
+    def _each(self, fans: int) -> list[Item]:
+        """The items of the fans (a mask), each counted once."""
         items = []
         while fans:
             low = fans & -fans
             fans ^= low
-            i = low.bit_length() - 1
-            row = FANS.rows[IDS[i]]
-            n = counts.get(row.id, 1)
-            item = self.shared.get((i, n))
-            if item is None:
-                count = n if row.facts["repeat"] else None
-                item = self.shared[(i, n)] = filled(
-                    Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
-                )
-            items.append(item)
+            items.append(self._item(low.bit_length() - 1, 1))
         return items
+
+    def _item(self, i: int, n: int) -> Item:
+        """The item of the fan of row ``i`` counted ``n`` times, made once."""
+        item = self.shared.get((i, n))
+        if item is None:
+            row = FANS.rows[IDS[i]]
+            count = n if row.facts["repeat"] else None
+            item = self.shared[(i, n)] = filled(
+                Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
+            )
+        return item
+
+
+class _Quarters(dict):
+    """A quarter of the table's fans, each counted once (a mask) -> their items, found once per combination."""
+
+    def __init__(self, items: _Items) -> None:
+        super().__init__({0: ()})
+        self.items = items
+
+    def __missing__(self, part: int) -> tuple[Item, ...]:
+        found = self[part] = tuple(self.items._each(part))
+        return found
 
 
 _ITEMS = {e: _Items(e) for e in EDITIONS}
 
 
-class _BlockTexts(dict):
-    """A block (by kind and lowest tile) -> its tiles' text, written once."""
-
-    def __missing__(self, key: tuple[str, int]) -> str:
-        text = self[key] = Block(*key).text()
-        return text
-
-
-_BLOCK_TEXT = _BlockTexts()
+_LABEL = attrgetter("label")  # a block's tiles in mpsz, written once per block
 
 
 RULESET = McrRules()

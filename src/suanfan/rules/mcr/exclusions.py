@@ -11,7 +11,8 @@
 - 就高不就低 high-versus-low (``combine_sets`` picks the highest fan of three sets; ``__init__`` keeps the reading
   with the highest total).
 
-Every exclusion applied is logged as ``{"fan", "excludes", "principle"}`` for the result's ``explain``.
+Every exclusion applied is logged as ``{"fan", "excludes", "principle"}`` for the result's ``explain``: one shared,
+read-only dict (``result.Shared``) per exclusion, made once (``EXCLUSION``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
+from ...result import Shared
 from .fans import BIT, FANS, IDS, VALUE
 
 NON_REPEAT = "不重复"
@@ -39,20 +41,32 @@ PRINCIPLES = {
 # The two-chow fans in the order the consensus keeps them when 套算一次 cuts (Helper ``exclusionary_rule``).
 PAIR_PRIORITY = ("yi_ban_gao", "xi_xiang_feng", "lian_liu", "lao_shao_fu")
 
-Log = list[tuple[str, str, str]]
+
+class _Exclusions(dict):
+    """(fan, the fan it excludes, principle) -> the exclusion as the result shows it, made once."""
+
+    def __missing__(self, key: tuple[str, str, str]) -> Shared:
+        fan, other, principle = key
+        entry = self[key] = Shared({"fan": fan, "excludes": other, "principle": principle})
+        return entry
+
+
+EXCLUSION = _Exclusions()
+Log = list[Shared]  # the exclusions applied, in order
 
 # the fans whose 不计 list takes some 幺九刻 (fans.py ``excludes_yao_jiu_ke``): fan -> how many
 _TAKES_YAO_JIU_KE = {row.id: row.facts["excludes_yao_jiu_ke"] for row in FANS if row.facts.get("excludes_yao_jiu_ke")}
 
 
 def exclusion_table(excludes: dict[str, tuple[str, ...]]) -> tuple[tuple, int]:
-    """An edition's 不计 lists by row index (fans.py ``IDS``): (mask of the list, the list, 幺九刻 taken) or None; and
-    the mask of the fans that have one (the others need no visit)."""
+    """An edition's 不计 lists by row index (fans.py ``IDS``): (mask of the list, (bit, logged exclusion) of each fan
+    on it, 幺九刻 taken) or None; and the mask of the fans that have one (the others need no visit)."""
     table = []
     for fan_id in IDS:
         implied = excludes.get(fan_id, ())
         take = _TAKES_YAO_JIU_KE.get(fan_id, 0)
-        table.append((sum([BIT[f] for f in implied]), implied, take) if implied or take else None)
+        logged = tuple([(BIT[f], EXCLUSION[fan_id, f, NON_REPEAT]) for f in implied])
+        table.append((sum([BIT[f] for f in implied]), logged, take) if implied or take else None)
     return tuple(table), sum([1 << i for i, entry in enumerate(table) if entry])
 
 
@@ -68,20 +82,20 @@ def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple[tuple,
         low = rest & -rest
         rest ^= low
         i = low.bit_length() - 1
-        implied, names, take = entries[i]
+        implied, logged, take = entries[i]
         hit = implied & kept
         if hit:
             kept &= ~hit
             rest &= ~hit
-            for other in names:
-                if BIT[other] & hit:
-                    log.append((IDS[i], other, NON_REPEAT))
+            for bit, entry in logged:
+                if bit & hit:
+                    log.append(entry)
         if take and kept & _YAO_JIU_KE:
             # 九莲宝灯 不计 幺九刻×1: its 111 (or 999) is part of the nine gates shape
             counts["yao_jiu_ke"] -= take
             if not counts["yao_jiu_ke"]:
                 kept &= ~_YAO_JIU_KE
-            log.append((IDS[i], "yao_jiu_ke", NON_REPEAT))
+            log.append(EXCLUSION[IDS[i], "yao_jiu_ke", NON_REPEAT])
     return kept
 
 
