@@ -128,9 +128,9 @@ def test_tile_sets() -> None:
     ],
 )
 def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
-    """Both are counted while a hand is read (the plain reader) and worked out when asked (a Hand made directly):
+    """All three are counted while a hand is read (the plain reader) and worked out when asked (a Hand made directly):
     each kind's count in 8 bits and the red fives again in lanes 34-36; one bit a kind held and bits 34-36 for the
-    red fives. Expected values from the tiles, one by one."""
+    red fives; the concealed counts of each suit, 3 bits a count. Expected values from the tiles, one by one."""
     tile_set = TILES_144 if flowers else TILES_136
     built = Hand.build(hand, None, melds, flowers, tile_set=tile_set)
     made = Hand(built.concealed, built.melds, built.win_tile, built.flowers)
@@ -143,8 +143,13 @@ def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
         if t >= suanfan.tiles.RED0:
             want_bits += 1 << 8 * (34 + t - suanfan.tiles.RED0)
             want_held |= 1 << (34 + t - suanfan.tiles.RED0)
+    want_keys = [0, 0, 0, 0]  # the concealed counts, 3 bits a count, a suit's first kind the lowest
+    for t in built.concealed:
+        k = suanfan.tiles.kind(t)
+        want_keys[min(k // 9, 3)] += 1 << 3 * (k - 9 * min(k // 9, 3))
     for h in (built, made):
         assert h.tile_bits() == want_bits and h.kinds_held() == want_held
+        assert h.suit_keys() == tuple(want_keys)
     assert built.tile_bits().to_bytes(37, "little")[:34] == bytes(
         [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
     )

@@ -26,6 +26,7 @@ from .tiles import (
     kind,
     parse_tile,
     parse_tiles,
+    suit_keys,
     tile_name,
 )
 
@@ -330,6 +331,14 @@ class Hand:
     _text = None  # the canonical text, when ``build`` wrote it while reading the hand (not a field)
     _bits = None  # ``tile_bits``, when ``build`` counted them while reading the hand (not a field)
     _held = None  # ``kinds_held``, likewise
+    _keys = None  # ``suit_keys``, likewise
+
+    def suit_keys(self) -> tuple[int, int, int, int]:
+        """``tiles.suit_keys`` of the concealed counts: one integer a suit, the keys of the per-suit tables."""
+        keys = self._keys
+        if keys is None:
+            keys = suit_keys(self.counts34)
+        return keys
 
     def kinds_held(self) -> int:
         """``tiles.held_bits`` of every tile, the melds' included: bit k for each kind k held, bits 34-36 for the red
@@ -546,6 +555,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             "_text": a[2] + b[2] + c[2] + d[2],
             "_bits": bits,
             "_held": held,
+            "_keys": (a[6], b[6], c[6], d[6]),
         }
     )
     return obj

@@ -18,7 +18,7 @@ from operator import itemgetter
 
 from .hand import Hand, Meld
 from .result import filled
-from .tiles import KIND, N_KINDS, YAOCHU, format_tiles
+from .tiles import KIND, N_KINDS, YAOCHU, format_tiles, suit_keys
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
 
@@ -223,7 +223,7 @@ def concealed_block(kind_: str, tile: int) -> Block:
 
 
 class _SuitTable(dict):
-    """One suit's counts (a tuple of 9; 7 for the honors) -> (pairs, splits): the table a hand's split is read from.
+    """One suit's counts (as a ``tiles.suit_keys`` key) -> (pairs, splits): the table a hand's split is read from.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
     ``splits`` are the suit's ways to be read, each ``(sets, pair, places)``: the sets and the pair ((pair,) or ())
@@ -236,9 +236,10 @@ class _SuitTable(dict):
         super().__init__()
         self.offset = offset
 
-    def __missing__(self, counts: tuple[int, ...]) -> tuple[int, tuple]:
-        rem = sum(counts) % 3
+    def __missing__(self, key: int) -> tuple[int, tuple]:
         offset = self.offset
+        counts = [key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)]
+        rem = sum(counts) % 3
         if rem == 1:
             entry: tuple[int, tuple] = (0, ())
         elif offset == 27:
@@ -255,7 +256,7 @@ class _SuitTable(dict):
                 pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
                 splits.append((sets, pair, _places(sets, pair, offset, 9)))
             entry = (rem // 2, tuple(splits))
-        self[counts] = entry
+        self[key] = entry
         return entry
 
 
@@ -354,7 +355,7 @@ def readings(
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list[Reading] = []
     if regular:
-        _regular(counts, meld_blocks, win, "regular", out)
+        _regular(hand.suit_keys(), meld_blocks, win, "regular", out)
     if not melds:
         # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, knitted 14
         absent = counts.count(0)
@@ -405,7 +406,7 @@ def divisions(
     melds = hand.melds
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
-    _regular(counts, meld_blocks, win, "regular", out, True)
+    _regular(hand.suit_keys(), meld_blocks, win, "regular", out, True)
     if not melds and counts.count(0) >= 20:  # the special forms (7, 13 or 14 kinds held): one reading each
         for r in readings(hand, seven_pairs=seven_pairs, seven_pairs_kongs=seven_pairs_kongs,
                           thirteen_orphans=thirteen_orphans, knitted=knitted, regular=False):  # fmt: skip
@@ -422,25 +423,28 @@ def _knitted_straights(counts, meld_blocks: tuple[Block, ...], win: int | None, 
             rest = list(counts)
             for t in pat:
                 rest[t] -= 1
-            _regular(tuple(rest), (Block(KNITTED, idx), *meld_blocks), win, "knitted_straight", out, grouped)
+            fixed = (Block(KNITTED, idx), *meld_blocks)
+            _regular(suit_keys(rest), fixed, win, "knitted_straight", out, grouped)
 
 
 def _regular(
-    counts: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list, grouped: bool = False
+    keys: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list, grouped: bool = False
 ) -> None:
-    """Read concealed ``counts`` (34) as sets and one pair after the ``fixed`` blocks (melds, a knitted straight):
+    """Read the concealed counts (their ``suit_keys``) as sets and one pair after the ``fixed`` blocks (melds, a
+    knitted straight):
     each split once for every place the winning tile can take in it (the suit tables list the places), or with
     ``grouped`` once with all those places (``divisions``)."""
-    pa, a = _MAN[counts[0:9]]
+    km, kp, ks, kz = keys
+    pa, a = _MAN[km]
     if not a:
         return
-    pb, b = _PIN[counts[9:18]]
+    pb, b = _PIN[kp]
     if not b:
         return
-    pc, c = _SOU[counts[18:27]]
+    pc, c = _SOU[ks]
     if not c:
         return
-    ph, h = _HONORS[counts[27:34]]
+    ph, h = _HONORS[kz]
     if not h or pa + pb + pc + ph != 1:
         return
     ((sh, ph_, qh),) = h

@@ -221,6 +221,18 @@ def held_bits(tiles) -> int:
     return bits
 
 
+def suit_keys(counts) -> tuple[int, int, int, int]:
+    """The 34 counts by kind as four integers, one a suit (m p s, then the honors), 3 bits a count: the keys of the
+    per-suit tables (an integer is hashed and compared at once, a tuple of nine counts item by item)."""
+    keys = []
+    for start, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        key = 0
+        for i in range(end - 1, start - 1, -1):
+            key = key << 3 | counts[i]
+        keys.append(key)
+    return keys[0], keys[1], keys[2], keys[3]
+
+
 def count_bits(tiles) -> int:
     """The counts of tiles (no flowers) by kind in one integer, 8 bits a kind, red fives counted as fives and again
     in the 8 bits of 34 + their suit: adding two adds the counts, so a hand and its melds are counted in one step."""
@@ -234,15 +246,15 @@ def count_bits(tiles) -> int:
 
 class _SuitGroups(dict):
     """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
-    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``, its ``held_bits``); None
-    when it is not
+    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``, its ``held_bits``, its
+    counts as a ``suit_keys`` key); None when it is not
     plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
     The empty group (no tile of the suit) holds nothing."""
 
     def __init__(self, s: int) -> None:
         super().__init__()
         self.s = s
-        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0, 0)
+        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0, 0, 0)
 
     def __missing__(self, group: str) -> tuple | None:
         s = self.s
@@ -254,7 +266,8 @@ class _SuitGroups(dict):
         for t in tiles:
             counts[KIND[t] - 9 * s] += 1
         text = _format(sorted(tiles, key=_RANK.__getitem__))
-        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles))
+        key = sum(n << 3 * i for i, n in enumerate(counts))
+        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles), key)
         if len(self) < 100_000:
             self[group] = info
         return info
