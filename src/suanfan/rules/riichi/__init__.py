@@ -16,7 +16,7 @@ from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESETS
-from .points import base_points, exhaustive_draw, payments
+from .points import POINT_TABLE, base_points, exhaustive_draw, payments
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
 
@@ -66,12 +66,9 @@ class Riichi(RuleSet):
         if ctx.renhou and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
         if ctx.dora_indicators or ctx.ura_indicators or (facts.reds and opts["aka_dora"]):
-            dora_items = _dora(facts, ctx, opts, notes)
-            dora_han = 0
-            for i in dora_items:
-                dora_han += i.count
+            dora_items, dora_han = _dora(facts, ctx, opts, notes)
         else:
-            dora_items, dora_han = [], 0
+            dora_items, dora_han = (), 0
         spec = _SPECS.get(_spec_key(facts.closed, opts)) or _spec(facts.closed, opts)
         key = facts.key
         # the rows found, one bit each (a row's bit is 1 << its rank): first those the key decides
@@ -100,7 +97,7 @@ class Riichi(RuleSet):
             items = yaku_items
             han = yaku_han
         else:
-            items = yaku_items + tuple(dora_items) if dora_items else yaku_items
+            items = yaku_items + dora_items if dora_items else yaku_items
             han = yaku_han + dora_han
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
@@ -144,7 +141,8 @@ class Riichi(RuleSet):
                 extra.get("discarder"),
             )
         else:
-            pts = payments(base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
+            row = (base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
+            pts = POINT_TABLE.get(row) or payments(*row)
         explain["base_points"] = base_pts
         fields["winning"] = True
         fields["limit"] = limit
@@ -212,7 +210,7 @@ class _Spec:
 
     def honor_found(self, facts: HandFacts) -> int:
         """The bits of the honor rows that count for this hand, by the honors' counts and the seat and round winds."""
-        key = (bytes(facts.counts[27:34]), facts.seat, facts.round)
+        key = (facts.counts[27:34], facts.seat, facts.round)  # the counts: a tuple, or bytes with melds (view.py)
         found = self._honors.get(key)
         if found is None:
             found = 0
@@ -321,28 +319,31 @@ def _score_reading(
 _DORA_OF = [dora_from_indicator(t) if t < 34 or t >= RED0 else None for t in range(45)]  # indicator -> dora kind
 
 
-def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> list[Item]:
+def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> tuple[tuple[Item, ...], int]:
+    """The dora items (dora, red fives, ura dora) and their han."""
     variant = opts["variant"]
     counts = facts.counts
-    items = []
+    items: tuple[Item, ...] = ()
+    han = 0
     if ctx.dora_indicators:
-        n = 0
         for t in ctx.dora_indicators:
-            n += counts[_DORA_OF[t]]
-        if n:
-            items.append(_dora_item("dora", variant, n))
+            han += counts[_DORA_OF[t]]
+        if han:
+            items = (_dora_item("dora", variant, han),)
     if opts["aka_dora"] and facts.reds:
-        items.append(_dora_item("aka_dora", variant, facts.reds))
+        items += (_dora_item("aka_dora", variant, facts.reds),)
+        han += facts.reds
     if ctx.ura_indicators:
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
             n = 0
             for t in ctx.ura_indicators:
                 n += counts[_DORA_OF[t]]
             if n:
-                items.append(_dora_item("ura_dora", variant, n))
+                items += (_dora_item("ura_dora", variant, n),)
+                han += n
         else:
             notes.append("ura dora indicators given, but ura dora count only on a riichi win")
-    return items
+    return items, han
 
 
 @cache
@@ -402,11 +403,10 @@ def _check_context(facts: HandFacts) -> None:
             bad("paarenchan is true or false")
     if indicators:
         # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five;
-        # no kind held more than 4 - (number of indicators) times, and no red five among them: nothing to count
+        # no red five among them and no kind held more than 4 - (its indicators) times: nothing to count
         counts = facts.counts
-        room = 4 - len(indicators)
         for t in indicators:
-            if t >= RED0 or counts[t] > room:
+            if t >= RED0 or counts[t] + indicators.count(t) > 4:
                 _check_indicators(facts, indicators)
                 return
 

@@ -73,7 +73,7 @@ def _set_part(tile: int, concealed: bool, is_kong: bool) -> FuPart:
 _SET_PART = {
     (t, c, k): (_SET_FU[t in YAOCHU_SET][c][k], _set_part(t, c, k)) for t in range(34) for c in (0, 1) for k in (0, 1)
 }
-_ROUND_UP: dict[tuple[int, int], FuPart] = {}
+_ROUND_UP: dict[int, FuPart] = {}  # the fu before rounding -> the part rounding them up
 _PAIR_PART: dict[tuple[int, int, str], FuPart] = {}
 
 
@@ -119,9 +119,9 @@ def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
         parts.append(_OPEN_PINFU)
         return 30  # an open hand with no fu beyond the base is valued 30 (seed 003 rule C)
     if rounded != total:
-        part = _ROUND_UP.get((total, rounded))
+        part = _ROUND_UP.get(total)
         if part is None:
-            part = _ROUND_UP[(total, rounded)] = _part("round_up", rounded - total, f"{total} -> {rounded}")
+            part = _ROUND_UP[total] = _part("round_up", rounded - total, f"{total} -> {rounded}")
         parts.append(part)
     return rounded
 

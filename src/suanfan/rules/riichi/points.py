@@ -45,7 +45,8 @@ def base_points(han: int, fu: int, yakuman: int, opts: dict) -> tuple[int, str |
     return base, None
 
 
-_PLAIN: dict[tuple, Points] = {}  # the payment table: (base, dealer, tsumo, honba, sticks) -> Points, without pao
+# The payment table: (base, dealer, tsumo, honba, sticks) -> Points, without pao; ``payments`` fills it.
+POINT_TABLE: dict[tuple, Points] = {}
 
 
 def payments(
@@ -65,9 +66,9 @@ def payments(
     """
     if not pao_base:
         key = (base, dealer, tsumo, honba, sticks)
-        pts = _PLAIN.get(key)
+        pts = POINT_TABLE.get(key)
         if pts is None:
-            pts = _PLAIN[key] = _payments(base, dealer, tsumo, honba, sticks, 0, None, None)
+            pts = POINT_TABLE[key] = _payments(base, dealer, tsumo, honba, sticks, 0, None, None)
         return pts
     return _payments(base, dealer, tsumo, honba, sticks, pao_base, pao_seat, discarder)
 
