@@ -7,6 +7,7 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 from __future__ import annotations
 
 from functools import cache
+from operator import itemgetter
 
 from ... import shapes
 from ...errors import InputError
@@ -69,7 +70,7 @@ class Riichi(RuleSet):
             dora_items, dora_han = _dora(facts, ctx, opts, notes)
         else:
             dora_items, dora_han = (), 0
-        spec = _SPECS.get(_spec_key(facts.closed, opts)) or _spec(facts.closed, opts)
+        spec = _SPECS.get((facts.closed, _SPEC_OPTIONS(opts))) or _spec(facts.closed, opts)  # _spec_key
         key = facts.key
         # the rows found, one bit each (a row's bit is 1 << its rank): first those the key decides
         found, hand_rows, reading_rows = spec.gated.get(key) or spec.gate(facts)
@@ -141,7 +142,7 @@ class Riichi(RuleSet):
                 extra.get("discarder"),
             )
         else:
-            row = (base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
+            row = (base_pts, ctx.seat_wind == "E", facts.tsumo, ctx.honba, ctx.riichi_sticks)
             pts = POINT_TABLE.get(row) or payments(*row)
         explain["base_points"] = base_pts
         fields["winning"] = True
@@ -260,7 +261,10 @@ def _spec(closed: bool, opts: dict) -> _Spec:
 
 def _spec_key(closed: bool, opts: dict) -> tuple:
     """What a _Spec depends on: the hand closed or open, the options its rows' values and the ``BY_FLAGS`` rows read."""
-    return (closed, opts["local_yaku"], opts["double_yakuman"], opts["open_tanyao"], opts["renhou"])
+    return (closed, _SPEC_OPTIONS(opts))
+
+
+_SPEC_OPTIONS = itemgetter("local_yaku", "double_yakuman", "open_tanyao", "renhou")
 
 
 def _open(key: int, gate: str | None) -> bool:
