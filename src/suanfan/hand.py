@@ -238,6 +238,7 @@ class _Readers(dict):
 
 
 _READERS = _Readers()
+_CONTEXT_DEFAULTS = {f.name: f.default for f in fields(Context) if f.name != "extra"}
 
 
 def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
@@ -249,6 +250,9 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
     """``build_context`` of the fields of ``obj`` but those in ``skip`` (a hand object's ``hand``, ``win``, ...)."""
     context = _new(Context)
     fields = context.__dict__
+    # every field in the instance's own dict: reading one left to the class default goes the slow way, and the rule
+    # sets read each flag of every hand
+    fields.update(_CONTEXT_DEFAULTS)
     extra: dict = {}
     table = _READERS[skip] if skip else _CONTEXT_KEYS
     for key, value in obj.items():
