@@ -18,7 +18,7 @@ from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESETS
 from .points import POINT_TABLE, base_points, exhaustive_draw, payments
-from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RIICHI_FLAGS, HandFacts, View
+from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
 
 __all__ = ["RULESET", "exhaustive_draw"]
@@ -57,20 +57,21 @@ class Riichi(RuleSet):
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         facts = HandFacts(hand, ctx, opts)
-        if facts.flags or ctx.dora_indicators or ctx.ura_indicators or ctx.extra:
+        indicators = ctx.dora_indicators or ctx.ura_indicators
+        if facts.flags or indicators or ctx.extra:
             _check_context(facts)
         readings = shapes.readings(hand)  # the defaults are Riichi's forms (_FORMS)
         if not readings:
             melds = tuple([m.text for m in hand.melds])
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         notes: list[str] = []
-        if ctx.renhou and opts["renhou"] == "off":
+        if facts.flags & RENHOU and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
-        if ctx.dora_indicators or ctx.ura_indicators or (facts.reds and opts["aka_dora"]):
+        if indicators or (facts.reds and opts["aka_dora"]):
             dora_items, dora_han = _dora(facts, ctx, opts, notes)
         else:
             dora_items, dora_han = (), 0
-        spec = _SPECS.get((facts.closed, _SPEC_OPTIONS(opts))) or _spec(facts.closed, opts)  # _spec_key
+        spec = _SPECS.get((facts.closed, _SPEC_OPTIONS(opts))) or _spec(facts.closed, opts)  # the key: _spec_key
         key = facts.key
         # the rows found, one bit each (a row's bit is 1 << its rank): first those the key decides
         found, hand_rows, reading_rows = spec.gated.get(key) or spec.gate(facts)
