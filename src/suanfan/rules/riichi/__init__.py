@@ -410,8 +410,9 @@ def _check_context(facts: HandFacts) -> None:
         # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five;
         # no red five among them and no kind held more than 4 - (its indicators) times: nothing to count
         counts = facts.counts
+        room = 4 - len(indicators)  # held no more than this, a kind cannot reach five
         for t in indicators:
-            if t >= RED0 or counts[t] + indicators.count(t) > 4:
+            if t >= RED0 or counts[t] > room and counts[t] + indicators.count(t) > 4:
                 _check_indicators(facts, indicators)
                 return
 
