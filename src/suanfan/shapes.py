@@ -407,11 +407,13 @@ def divisions(
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
     _regular(hand.suit_keys(), meld_blocks, win, "regular", out, True)
-    if not melds and counts.count(0) >= 20:  # the special forms (7, 13 or 14 kinds held): one reading each
+    absent = counts.count(0)
+    if not melds and (absent >= 27 or absent == 21 or absent == 20):  # the special forms (kinds held: seven pairs 7
+        # or fewer, thirteen orphans 13, 全不靠 14): one reading each
         for r in readings(hand, seven_pairs=seven_pairs, seven_pairs_kongs=seven_pairs_kongs,
                           thirteen_orphans=thirteen_orphans, knitted=knitted, regular=False):  # fmt: skip
             out.append((r.form, r.blocks, () if r.win_block is None else (r.win_block,)))
-    if knitted and len(melds) <= 1 and counts.count(0) <= 25:
+    if knitted and len(melds) <= 1 and absent <= 25:
         _knitted_straights(counts, meld_blocks, win, out, True)
     return out
 
