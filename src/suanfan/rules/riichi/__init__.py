@@ -194,6 +194,7 @@ class _Spec:
         self.gated: dict[int, tuple[int, list, dict]] = {}  # key -> (bits found, per-hand rows, {shape: rows})
         self._honors: dict[tuple, int] = {}
         self.combos: dict[int, tuple] = {}
+        self.points: dict[tuple[int, int], tuple[int, str | None]] = {}  # (han, fu) -> base points and limit
 
     def gate(self, facts: HandFacts) -> tuple[int, list, dict]:
         """For the hand's key: the bits of the rows it decides, the other per-hand rows worth asking (but the honor
@@ -261,11 +262,12 @@ def _spec(closed: bool, opts: dict) -> _Spec:
 
 
 def _spec_key(closed: bool, opts: dict) -> tuple:
-    """What a _Spec depends on: the hand closed or open, the options its rows' values and the ``BY_FLAGS`` rows read."""
+    """What a _Spec depends on: the hand closed or open, the options its rows' values, the ``BY_FLAGS`` rows and its
+    table of base points read."""
     return (closed, _SPEC_OPTIONS(opts))
 
 
-_SPEC_OPTIONS = itemgetter("local_yaku", "double_yakuman", "open_tanyao", "renhou")
+_SPEC_OPTIONS = itemgetter("local_yaku", "double_yakuman", "open_tanyao", "renhou", "kazoe_yakuman", "kiriage_mangan")
 
 
 def _open(key: int, gate: str | None) -> bool:
@@ -317,7 +319,11 @@ def _score_reading(
     if yakuman:
         base, limit = base_points(0, fu, yakuman, opts)
     else:
-        base, limit = base_points(han + dora_han, fu, 0, opts)
+        han_fu = (han + dora_han, fu)
+        points = spec.points.get(han_fu)
+        if points is None:
+            points = spec.points[han_fu] = base_points(han + dora_han, fu, 0, opts)
+        base, limit = points
     return base, han, fu, items, yakuman, pinfu, limit
 
 
