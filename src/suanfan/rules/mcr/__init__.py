@@ -162,7 +162,7 @@ class McrRules(RuleSet):
         return dict(_FORMS)
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        melds = tuple([m.text for m in hand.melds]) if hand.melds else ()
+        melds = tuple(map(_TEXT, hand.melds)) if hand.melds else ()
         divisions = shapes.divisions(hand, **_FORMS)
         if not divisions:
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
@@ -509,6 +509,7 @@ _ITEMS = {e: _Items(e) for e in EDITIONS}
 
 
 _LABEL = attrgetter("label")  # a block's tiles in mpsz, written once per block
+_TEXT = attrgetter("text")  # a meld's text, written once per meld
 
 
 RULESET = McrRules()
