@@ -473,7 +473,11 @@ def _regular(
                 else:
                     places, before = qh[spot], n_fixed + len(sa) + len(sb) + len(sc)
                 if grouped:
-                    at = tuple([before + j if j >= 0 else len(blocks) - 1 for j, _ in places])
+                    if len(places) == 1:  # the common case: one place, without a comprehension's call
+                        j = places[0][0]
+                        at = (before + j if j >= 0 else len(blocks) - 1,)
+                    else:
+                        at = tuple([before + j if j >= 0 else len(blocks) - 1 for j, _ in places])
                     if knitted_win:
                         at += (0,)
                     if at:

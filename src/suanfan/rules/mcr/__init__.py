@@ -401,7 +401,7 @@ def _result(
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
-        items.append(_flower_item(flowers))
+        items += (_flower_item(flowers),)
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if blocks:
@@ -433,7 +433,7 @@ def _result(
     fields = {
         "winning": winning,
         "decomposition": decomposition,
-        "items": tuple(items),
+        "items": items,
         "fan": total,
         "points": payments(total, tsumo) if winning else None,
         "reason": None if winning else "below_minimum",
@@ -461,15 +461,16 @@ class _Items:
         self.shared: dict[tuple[int, int], Item] = {}
         self.quarters = _Quarters(self)
 
-    def of(self, fans: int, counts: dict[str, int]) -> list[Item]:
+    def of(self, fans: int, counts: dict[str, int]) -> tuple[Item, ...]:
         """The items of the fans counted (a mask), in table order; those in ``counts`` as many times as counted."""
         q = self.quarters
         q0, q1, q2, q3 = _MaskValues.QUARTERS
-        items = [*q[fans & q0], *q[fans & q1], *q[fans & q2], *q[fans & q3]]
+        items = q[fans & q0] + q[fans & q1] + q[fans & q2] + q[fans & q3]
         for fan_id, n in counts.items():
             if n > 1 and fans & BIT[fan_id]:
                 i = ORDER[fan_id]
-                items[items.index(self._item(i, 1))] = self._item(i, n)
+                at = items.index(self._item(i, 1))
+                items = (*items[:at], self._item(i, n), *items[at + 1 :])
         return items
 
     def _each(self, fans: int) -> list[Item]:
