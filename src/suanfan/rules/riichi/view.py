@@ -51,7 +51,7 @@ class HandFacts:
         "tsumo",
         "seat",
         "round",
-        "suits",
+        "held",
         "honors",
         "yaochu_only",
         "no_yaochu",
@@ -86,7 +86,7 @@ class HandFacts:
         self.tsumo = tsumo = ctx.tsumo
         self.seat = _WIND_TILE[ctx.seat_wind]
         self.round = _WIND_TILE[ctx.round_wind]
-        self.suits = suits = _SUITS[(held & _MAN) != 0, (held & _PIN) != 0, (held & _SOU) != 0]
+        self.held = held
         self.honors = (held & _HONORS) != 0
         self.yaochu_only = yaochu_only = (held & _SIMPLES) == 0
         self.no_yaochu = no_yaochu = (held & _YAOCHU) == 0
@@ -119,11 +119,18 @@ class HandFacts:
             key |= YAOCHU_ONLY
         if not held & _MIDDLE:
             key |= OUTSIDE
-        if len(suits) <= 1:
+        man, pin, sou = held & _MAN, held & _PIN, held & _SOU
+        if not (man and pin or (man or pin) and sou):  # at most one suit
             key |= ONE_SUIT
         if n_kongs:
             key |= KONGS
         self.key = key
+
+    @property
+    def suits(self) -> frozenset[int]:
+        """The suits held (0 man, 1 pin, 2 sou), for the few rows that ask."""
+        held = self.held
+        return _SUITS[(held & _MAN) != 0, (held & _PIN) != 0, (held & _SOU) != 0]
 
 
 def _mask(kinds) -> int:
