@@ -81,3 +81,25 @@ def test_exhaustive_draw(tenpai: str, nagashi: str, deltas: dict) -> None:
 def test_nagashi_option_off() -> None:
     res = exhaustive_draw(["S"], ["S"], options={"nagashi_mangan": False})
     assert res["deltas"] == {"E": -1000, "S": 3000, "W": -1000, "N": -1000}
+
+
+def test_fu_parts_are_shared_and_read_only():
+    """A fu part is one dict shared by every result that has it, so changing it raises and names the way out; a copy,
+    JSON and pickle see a plain dict. 234m456p678s22m + 345p ron: base 20 and concealed ron 10 (seed 003's fu table)."""
+    import copy
+    import pickle
+
+    a = suanfan.score("234m456p678s22m345p", win="5p")
+    b = suanfan.score("234m456p678s22m345p", win="5p", seat_wind="S")
+    base = a.explain["fu_parts"][0]
+    assert base["id"] == "base" and base["fu"] == 20
+    assert b.explain["fu_parts"][0] is base
+    with pytest.raises(TypeError, match="a fu part is shared by results"):
+        base["fu"] = 30
+    mine = dict(base)
+    mine["fu"] = 30
+    assert base["fu"] == 20
+    assert json.loads(json.dumps(base)) == dict(base)
+    back = pickle.loads(pickle.dumps(base))
+    assert back == base and type(back) is dict
+    assert copy.deepcopy(base) == base

@@ -24,13 +24,15 @@ _new = object.__new__
 
 
 class Shared(dict):
-    """A dict written once and shared by every result that holds it (an exclusion of MCR's ``explain``), so it is
-    read-only: ``dict(d)`` gives a copy to change. JSON, ``==``, copy and pickle see a plain dict."""
+    """A dict written once and shared by every result that holds it (a Riichi fu part, an exclusion of MCR's
+    ``explain``), so it is read-only: ``dict(d)`` gives a copy to change. JSON, ``==``, copy and pickle see a plain
+    dict. ``what`` names it in the error."""
 
     __slots__ = ()
+    what = "this dict"
 
     def _read_only(self, *args, **kwargs):
-        raise TypeError("this dict is shared by results and cannot be changed; change a copy: dict(d)")
+        raise TypeError(f"{self.what} is shared by results and cannot be changed; change a copy: dict(...)")
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only  # type: ignore
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...result import Shared
 from ...tiles import format_tiles
 from .view import YAOCHU_SET, View
 from .yaku import _pair_fu
@@ -21,25 +22,12 @@ _NAMES = {
 _WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "tanki": "pair wait 单骑"}
 
 
-class FuPart(dict):
+class FuPart(Shared):
     """One part of the fu breakdown (``{"id", "fu", "names", "tiles"?, "note"?}``), written once and shared by every
-    result that has it, so it is read-only: ``dict(part)`` gives a copy to change."""
+    result that has it, so it is read-only (``result.Shared``)."""
 
     __slots__ = ()
-
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("a fu part is shared by results and cannot be changed; change a copy: dict(part)")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only  # type: ignore
-
-    def __copy__(self) -> FuPart:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> FuPart:
-        return self
-
-    def __reduce__(self):
-        return (dict, (dict(self),))
+    what = "a fu part"
 
 
 def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> FuPart:
