@@ -153,3 +153,24 @@ def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
     assert built.tile_bits().to_bytes(37, "little")[:34] == bytes(
         [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
     )
+
+
+def test_context_flags_one_bit_each():
+    """``Context.flags`` holds the true flags, one bit each in the order the fields are declared, whether the context
+    is made directly or read from a hand object; it is not an input, and the page's list of context fields leaves it
+    out."""
+    from suanfan.hand import FLAG_BITS, read_context
+    from suanfan.web.app import _context_fields
+
+    assert list(FLAG_BITS)[:3] == ["tsumo", "riichi", "double_riichi"]
+    assert sorted(FLAG_BITS.values()) == [1 << i for i in range(len(FLAG_BITS))]
+    made = Context(tsumo=True, haitei=True, last_copy=True)
+    read = read_context({"hand": "x", "tsumo": True, "haitei": True, "last_copy": True, "riichi": False}, (), ("hand",))
+    want = FLAG_BITS["tsumo"] | FLAG_BITS["haitei"] | FLAG_BITS["last_copy"]
+    assert made.flags == read.flags == want and made == read
+    assert Context().flags == 0
+    with pytest.raises(TypeError):
+        Context(flags=3)
+    with pytest.raises(InputError, match="unknown field 'flags'"):
+        build_context(flags=3)
+    assert "flags" not in [f["name"] for f in _context_fields()]

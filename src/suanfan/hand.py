@@ -176,6 +176,15 @@ class Context:
     honba: int = 0
     riichi_sticks: int = 0
     extra: dict = field(default_factory=dict)
+    # the flags above that are true, one bit each (``FLAG_BITS``): a rule set reads them all in one step
+    flags: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        bits = 0
+        for name, bit in FLAG_BITS.items():
+            if getattr(self, name):
+                bits |= bit
+        object.__setattr__(self, "flags", bits)
 
     @property
     def is_dealer(self) -> bool:
@@ -184,6 +193,8 @@ class Context:
 
 
 CONTEXT_FLAGS = frozenset(f.name for f in fields(Context) if f.type in ("bool", bool))
+# a flag's bit in ``Context.flags``, in the order the fields are declared (tsumo 1, riichi 2, double_riichi 4, ...)
+FLAG_BITS = {f.name: 1 << i for i, f in enumerate(f for f in fields(Context) if f.type in ("bool", bool))}
 _WIND_ALIASES = {
     "E": "E",
     "S": "S",
@@ -254,6 +265,7 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
     # sets read each flag of every hand
     fields.update(_CONTEXT_DEFAULTS)
     extra: dict = {}
+    flags = 0
     table = _READERS[skip] if skip else _CONTEXT_KEYS
     for key, value in obj.items():
         try:
@@ -263,6 +275,7 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
         if what == 0:
             if value is True:
                 fields[key] = True
+                flags |= FLAG_BITS[key]
             elif value is not False and value is not None:
                 raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
         elif what == 1 or value is None:
@@ -286,6 +299,7 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
         else:
             raise InputError("bad_context", f"unknown field '{key}'")
     fields["extra"] = extra
+    fields["flags"] = flags
     return context
 
 

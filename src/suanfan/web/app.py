@@ -102,7 +102,7 @@ def _context_fields() -> list[dict]:
     out = []
     for f in fields(Context):
         t = str(f.type)
-        if f.name == "extra":
+        if f.name == "extra" or not f.init:  # rule sets' own fields; ``flags``, worked out from the others
             continue
         out.append({"name": f.name, "type": kinds.get(t, "tiles" if t.startswith("tuple") else "bool")})
     return out

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ... import shapes
 from ...errors import InputError
-from ...hand import TILES_144, Context, Hand
+from ...hand import FLAG_BITS, TILES_144, Context, Hand
 from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
@@ -335,8 +335,7 @@ def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tup
     else:
         open_melds, kong = 0, False
     win = KIND[hand.win_tile]
-    key = (ctx.tsumo, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.last_copy, kong, open_melds)
-    key += (hand.counts34[win], in_melds)
+    key = (ctx.flags & _WIN_FLAGS, kong, open_melds, hand.counts34[win], in_melds)
     read = _WIN_READS.get(key)
     if read is None:  # a few thousand combinations at most; an impossible one raises and is not kept
         read = _WIN_READS[key] = _read_win_flags(ctx, win, kong, open_melds, hand.counts34[win], in_melds)
@@ -383,6 +382,7 @@ def _read_win_flags(
 
 
 _WIN_READS: dict[tuple, tuple[bool, int, tuple[str, ...]]] = {}
+_WIN_FLAGS = sum(FLAG_BITS[f] for f in ("tsumo", "haitei", "houtei", "rinshan", "chankan", "last_copy"))
 
 
 def _result(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...hand import Context, Hand
+from ...hand import FLAG_BITS, Context, Hand
 from ...shapes import CHOW, KONG, PAIR, Reading
 from ...tiles import YAOCHU, wind_tile
 
@@ -12,11 +12,15 @@ YAOCHU_SET = frozenset(YAOCHU)
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
-# The bits of ``HandFacts.key``: the win-context flags, and the yes/no facts that rows are gated on (yaku.py).
+# The bits of ``HandFacts.key``: the win-context flags (their bits in ``Context.flags``), and the yes/no facts that
+# rows are gated on (yaku.py), above them.
+_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+               "chiihou", "renhou")  # fmt: skip
 TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, RINSHAN, CHANKAN, HAITEI, HOUTEI, TENHOU, CHIIHOU, RENHOU = (
-    1 << i for i in range(11)
+    FLAG_BITS[name] for name in _FLAG_NAMES
 )
-NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = (1 << i for i in range(11, 16))
+_KEY_FLAGS = sum(FLAG_BITS[name] for name in _FLAG_NAMES)
+NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = ((_KEY_FLAGS + 1) << i for i in range(5))
 RIICHI_FLAGS = RIICHI | DOUBLE_RIICHI | IPPATSU
 KONG_FLAGS = RINSHAN | CHANKAN
 LAST_TILE_FLAGS = HAITEI | HOUTEI
@@ -83,7 +87,7 @@ class HandFacts:
         self.reds = (held >> 34).bit_count()  # one red five a suit at most
         self.counts = counts
         self.closed = closed
-        self.tsumo = tsumo = ctx.tsumo
+        self.tsumo = ctx.tsumo
         self.seat = _WIND_TILE[ctx.seat_wind]
         self.round = _WIND_TILE[ctx.round_wind]
         self.held = held
@@ -91,27 +95,7 @@ class HandFacts:
         self.yaochu_only = yaochu_only = (held & _SIMPLES) == 0
         self.no_yaochu = no_yaochu = (held & _YAOCHU) == 0
         self.n_kongs = n_kongs
-        key = TSUMO if tsumo else 0
-        if ctx.riichi:
-            key |= RIICHI
-        if ctx.double_riichi:
-            key |= DOUBLE_RIICHI
-        if ctx.ippatsu:
-            key |= IPPATSU
-        if ctx.rinshan:
-            key |= RINSHAN
-        if ctx.chankan:
-            key |= CHANKAN
-        if ctx.haitei:
-            key |= HAITEI
-        if ctx.houtei:
-            key |= HOUTEI
-        if ctx.tenhou:
-            key |= TENHOU
-        if ctx.chiihou:
-            key |= CHIIHOU
-        if ctx.renhou:
-            key |= RENHOU
+        key = ctx.flags & _KEY_FLAGS
         self.flags = key & FLAGS
         if no_yaochu:
             key |= NO_YAOCHU
