@@ -192,9 +192,9 @@ class Context:
         return self.seat_wind == "E"
 
 
-CONTEXT_FLAGS = frozenset(f.name for f in fields(Context) if f.type in ("bool", bool))
 # a flag's bit in ``Context.flags``, in the order the fields are declared (tsumo 1, riichi 2, double_riichi 4, ...)
 FLAG_BITS = {f.name: 1 << i for i, f in enumerate(f for f in fields(Context) if f.type in ("bool", bool))}
+CONTEXT_FLAGS = frozenset(FLAG_BITS)
 _WIND_ALIASES = {
     "E": "E",
     "S": "S",

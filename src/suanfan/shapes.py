@@ -44,15 +44,7 @@ class Block:
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        if self.kind == PUNG:
-            return (self.tile,) * 3
-        if self.kind == KONG:
-            return (self.tile,) * 4
-        if self.kind == PAIR:
-            return (self.tile,) * 2
-        return KNITTED_PATTERNS[self.tile]
+        return _BLOCK_TILES[self.kind](self.tile)
 
     @property
     def is_triplet(self) -> bool:
@@ -345,49 +337,9 @@ def readings(
     seven_pairs_kongs: bool = False,
     thirteen_orphans: bool = True,
     knitted: bool = False,
-    regular: bool = True,
 ) -> list[Reading]:
-    """Every reading of a complete hand, with every place the winning tile can take (``regular=False``: the special
-    forms only)."""
-    counts = hand.counts34
-    win = KIND[hand.win_tile] if hand.win_tile is not None else None
-    melds = hand.melds
-    meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
-    out: list[Reading] = []
-    if regular:
-        _regular(hand.suit_keys(), meld_blocks, win, "regular", out)
-    if not melds:
-        # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, knitted 14
-        absent = counts.count(0)
-        if seven_pairs and absent >= 27 and is_seven_pairs(counts, seven_pairs_kongs):
-            kinds = list(compress(range(N_KINDS), counts))  # the kinds held, in order
-            if len(kinds) == 7:
-                pairs = tuple([_PAIR_BLOCKS[t] for t in kinds])
-                wi = kinds.index(win) if win is not None else None
-            else:  # a four of a kind read as two pairs
-                pairs = tuple([b for t in kinds for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
-                wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
-            out.append(Reading("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
-        if thirteen_orphans and absent == 21 and is_thirteen_orphans(counts):
-            wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
-            out.append(Reading("thirteen_orphans", (), None, wait))
-        if knitted and absent == 20 and is_honors_knitted(counts):
-            out.append(Reading("honors_knitted", (), None, "knitted"))
-    if knitted and regular and len(melds) <= 1 and counts.count(0) <= 25:  # a knitted straight holds 9 kinds
-        _knitted_straights(counts, meld_blocks, win, out, False)
-    return out
-
-
-_KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
-
-
-def _contains(b: Block, t: int) -> bool:
-    k = b.kind
-    if k == CHOW:
-        return b.tile <= t <= b.tile + 2
-    if k == KNITTED:
-        return t in KNITTED_PATTERNS[b.tile]
-    return b.tile == t
+    """Every reading of a complete hand, with every place the winning tile can take."""
+    return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, False)
 
 
 def divisions(
@@ -401,32 +353,67 @@ def divisions(
     """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete), one
     entry for each way to split the hand, for rules that score a division once whatever the winning tile's place
     (MCR: its wait fans look at every place at once). Same order as ``readings``; no Reading is made."""
+    return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
+
+
+def _read(
+    hand: Hand,
+    seven_pairs: bool = True,
+    seven_pairs_kongs: bool = False,
+    thirteen_orphans: bool = True,
+    knitted: bool = False,
+    grouped: bool = False,
+) -> list:
+    """``readings``, or with ``grouped`` ``divisions``."""
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
-    _regular(hand.suit_keys(), meld_blocks, win, "regular", out, True)
+    _regular(hand.suit_keys(), meld_blocks, win, "regular", out, grouped)
+    # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
     absent = counts.count(0)
-    if not melds and (absent >= 27 or absent == 21 or absent == 20):  # the special forms (kinds held: seven pairs 7
-        # or fewer, thirteen orphans 13, 全不靠 14): one reading each
-        for r in readings(hand, seven_pairs=seven_pairs, seven_pairs_kongs=seven_pairs_kongs,
-                          thirteen_orphans=thirteen_orphans, knitted=knitted, regular=False):  # fmt: skip
-            out.append((r.form, r.blocks, () if r.win_block is None else (r.win_block,)))
+    if not melds and absent >= 20:
+        special = []
+        if seven_pairs and absent >= 27 and is_seven_pairs(counts, seven_pairs_kongs):
+            kinds = list(compress(range(N_KINDS), counts))  # the kinds held, in order
+            if len(kinds) == 7:
+                pairs = tuple([_PAIR_BLOCKS[t] for t in kinds])
+                wi = kinds.index(win) if win is not None else None
+            else:  # a four of a kind read as two pairs
+                pairs = tuple([b for t in kinds for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
+                wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
+            special.append(("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
+        if thirteen_orphans and absent == 21 and is_thirteen_orphans(counts):
+            wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
+            special.append(("thirteen_orphans", (), None, wait))
+        if knitted and absent == 20 and is_honors_knitted(counts):
+            special.append(("honors_knitted", (), None, "knitted"))
+        for form, blocks, wi, wait in special:  # one reading each, at most one place
+            out.append((form, blocks, () if wi is None else (wi,)) if grouped else Reading(form, blocks, wi, wait))
     if knitted and len(melds) <= 1 and absent <= 25:
-        _knitted_straights(counts, meld_blocks, win, out, True)
+        for idx, pat in enumerate(
+            KNITTED_PATTERNS
+        ):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
+            if 0 not in _KNITTED_COUNTS[idx](counts):
+                rest = list(counts)
+                for t in pat:
+                    rest[t] -= 1
+                fixed = (Block(KNITTED, idx), *meld_blocks)
+                _regular(suit_keys(rest), fixed, win, "knitted_straight", out, grouped)
     return out
 
 
-def _knitted_straights(counts, meld_blocks: tuple[Block, ...], win: int | None, out: list, grouped: bool) -> None:
-    """组合龙 with a set and a pair (or with a meld): each of the six patterns the hand holds whole."""
-    for idx, pat in enumerate(KNITTED_PATTERNS):
-        if 0 not in _KNITTED_COUNTS[idx](counts):
-            rest = list(counts)
-            for t in pat:
-                rest[t] -= 1
-            fixed = (Block(KNITTED, idx), *meld_blocks)
-            _regular(suit_keys(rest), fixed, win, "knitted_straight", out, grouped)
+_KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
+
+
+def _contains(b: Block, t: int) -> bool:
+    k = b.kind
+    if k == CHOW:
+        return b.tile <= t <= b.tile + 2
+    if k == KNITTED:
+        return t in KNITTED_PATTERNS[b.tile]
+    return b.tile == t
 
 
 def _regular(

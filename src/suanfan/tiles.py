@@ -221,16 +221,15 @@ def held_bits(tiles) -> int:
     return bits
 
 
+def suit_key(counts) -> int:
+    """One suit's counts (9, or 7 for the honors) as one integer, 3 bits a count, the suit's first kind the lowest:
+    the key of the per-suit tables (an integer is hashed and compared at once, a tuple of counts item by item)."""
+    return sum(n << 3 * i for i, n in enumerate(counts))
+
+
 def suit_keys(counts) -> tuple[int, int, int, int]:
-    """The 34 counts by kind as four integers, one a suit (m p s, then the honors), 3 bits a count: the keys of the
-    per-suit tables (an integer is hashed and compared at once, a tuple of nine counts item by item)."""
-    keys = []
-    for start, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        key = 0
-        for i in range(end - 1, start - 1, -1):
-            key = key << 3 | counts[i]
-        keys.append(key)
-    return keys[0], keys[1], keys[2], keys[3]
+    """The 34 counts by kind as four ``suit_key`` integers: m p s, then the honors."""
+    return suit_key(counts[0:9]), suit_key(counts[9:18]), suit_key(counts[18:27]), suit_key(counts[27:34])
 
 
 def count_bits(tiles) -> int:
@@ -247,9 +246,8 @@ def count_bits(tiles) -> int:
 class _SuitGroups(dict):
     """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
     counted as fives, its canonical text, how many red fives it holds, its ``count_bits``, its ``held_bits``, its
-    counts as a ``suit_keys`` key); None when it is not
-    plain digits that are tiles of the suit. Read once: hands are made of few distinct groups.
-    The empty group (no tile of the suit) holds nothing."""
+    ``suit_key``); None when it is not plain digits that are tiles of the suit. Read once: hands are made of few
+    distinct groups. The empty group (no tile of the suit) holds nothing."""
 
     def __init__(self, s: int) -> None:
         super().__init__()
@@ -266,8 +264,10 @@ class _SuitGroups(dict):
         for t in tiles:
             counts[KIND[t] - 9 * s] += 1
         text = _format(sorted(tiles, key=_RANK.__getitem__))
-        key = sum(n << 3 * i for i, n in enumerate(counts))
-        info = (tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles), key)
+        info = (
+            tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles),
+            suit_key(counts),
+        )  # fmt: skip
         if len(self) < 100_000:
             self[group] = info
         return info
