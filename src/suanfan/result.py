@@ -14,9 +14,10 @@ def filled(cls: type, fields: dict) -> Any:
     The ``__init__`` that ``dataclass`` writes for a frozen class sets each field through ``object.__setattr__``,
     which for the 15 to 21 fields of ``Result`` or ``Context`` costs more than scoring a simple hand (the classes
     here write their own). Fields not given keep their class defaults; a field with a default factory must be given.
+    ``fields`` becomes the instance's own dict, not copied: the caller hands over a new dict and keeps no use of it.
     """
     obj = _new(cls)
-    obj.__dict__.update(fields)
+    object.__setattr__(obj, "__dict__", fields)
     return obj
 
 

@@ -356,14 +356,7 @@ def divisions(
     return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
 
 
-def _read(
-    hand: Hand,
-    seven_pairs: bool = True,
-    seven_pairs_kongs: bool = False,
-    thirteen_orphans: bool = True,
-    knitted: bool = False,
-    grouped: bool = False,
-) -> list:
+def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orphans: bool, knitted: bool, grouped: bool):
     """``readings``, or with ``grouped`` ``divisions``."""
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None

@@ -30,7 +30,7 @@ from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, format_tiles, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, exclusion_table, non_repeat
-from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, tile_fans, win_fans
+from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
 from .payments import payments
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
 from .waits import waits_once
@@ -102,13 +102,8 @@ class _MaskValues(dict):
         self.values = _VALUES[edition]
 
     def __missing__(self, part: int) -> int:
-        total = 0
-        rest = part
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            total += self.values[low.bit_length() - 1]
-        self[part] = total
+        values = self.values
+        total = self[part] = sum([values[i] for i in rows(part)])
         return total
 
     def total(self, fans: int, counts: dict[str, int]) -> int:
@@ -135,13 +130,7 @@ class _Scored(NamedTuple):
 
     def values(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values of the fans counted, from the highest down (就高不就低 compares them after the total)."""
-        out = []
-        rest = self.fans
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            out.append(values[low.bit_length() - 1])
-        return tuple(sorted(out, reverse=True))
+        return tuple(sorted([values[i] for i in rows(self.fans)], reverse=True))
 
 
 class McrRules(RuleSet):
@@ -442,9 +431,7 @@ def _result(
         "hand": hand.text(),
         "melds": melds,
     }
-    result = object.__new__(Result)
-    object.__setattr__(result, "__dict__", fields)  # ``filled`` without copying the fields: they are the result's
-    return result
+    return filled(Result, fields)
 
 
 @lru_cache(maxsize=64)
@@ -475,12 +462,7 @@ class _Items:
 
     def _each(self, fans: int) -> list[Item]:
         """The items of the fans (a mask), each counted once."""
-        items = []
-        while fans:
-            low = fans & -fans
-            fans ^= low
-            items.append(self._item(low.bit_length() - 1, 1))
-        return items
+        return [self._item(i, 1) for i in rows(fans)]
 
     def _item(self, i: int, n: int) -> Item:
         """The item of the fan of row ``i`` counted ``n`` times, made once."""

@@ -834,15 +834,19 @@ def fan_mask(found: dict[str, int]) -> tuple[int, dict[str, int]]:
     return mask, counts
 
 
-def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
-    """A mask of fans and the counts of the repeated ones -> fan -> count, in table order."""
-    out = {}
+def rows(mask: int) -> list[int]:
+    """The row indexes of the fans of a mask, in table order (the lowest bit first)."""
+    out = []
     while mask:
         low = mask & -mask
         mask ^= low
-        f = IDS[low.bit_length() - 1]
-        out[f] = counts.get(f, 1)
+        out.append(low.bit_length() - 1)
     return out
+
+
+def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
+    """A mask of fans and the counts of the repeated ones -> fan -> count, in table order."""
+    return {IDS[i]: counts.get(IDS[i], 1) for i in rows(mask)}
 
 
 _TILE_FANS: dict[tuple, int] = {}
