@@ -31,6 +31,7 @@ from suanfan.shapes import (
     PUNG,
     Reading,
     divisions,
+    every_division,
     is_honors_knitted,
     is_regular_complete,
     is_seven_pairs,
@@ -293,6 +294,7 @@ def test_divisions_are_the_readings_grouped(hand) -> None:
     built = _build_or_none(concealed, melds, win)
     if built is not None:
         assert divisions(built, **MCR_FORMS) == _grouped_readings(built)
+        assert every_division(built) == divisions(built, **MCR_FORMS)
 
 
 @pytest.mark.parametrize(
@@ -314,3 +316,18 @@ def test_divisions_of_the_special_forms(text: str) -> None:
     hand = Hand.build(tiles, win or None, tile_set=TILES_144)
     got = divisions(hand, **MCR_FORMS)
     assert got and got == _grouped_readings(hand)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "meld", "knitted"),
+    [
+        ("147m258p369s11z", "pon:555z", True),  # 组合龙 with a melded pung and a pair
+        ("147m258p369s11z", "chi:789s", True),
+        ("147m258p36s111z", "chi:789s", False),  # 9s only in the meld: no knitted straight in the hand
+    ],
+)
+def test_knitted_straight_beside_a_meld(tiles: str, meld: str, knitted: bool) -> None:
+    hand = Hand.build(tiles, None, [meld], tile_set=TILES_144)
+    got = divisions(hand, **MCR_FORMS)
+    assert got == _grouped_readings(hand)
+    assert any(form == "knitted_straight" for form, _, _ in got) is knitted

@@ -356,6 +356,11 @@ def divisions(
     return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
 
 
+def every_division(hand: Hand) -> list[tuple[str, tuple[Block, ...], tuple[int, ...]]]:
+    """``divisions`` with every form on, four of a kind as two pairs of seven pairs included (MCR's forms)."""
+    return _read(hand, True, True, True, True, True)
+
+
 def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orphans: bool, knitted: bool, grouped: bool):
     """``readings``, or with ``grouped`` ``divisions``."""
     counts = hand.counts34
@@ -364,30 +369,20 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
     _regular(hand.suit_keys(), meld_blocks, win, "regular", out, grouped)
+    held = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
     # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
-    absent = counts.count(0)
-    if not melds and absent >= 20:
-        special = []
-        if seven_pairs and absent >= 27 and is_seven_pairs(counts, seven_pairs_kongs):
-            kinds = list(compress(range(N_KINDS), counts))  # the kinds held, in order
-            if len(kinds) == 7:
-                pairs = tuple([_PAIR_BLOCKS[t] for t in kinds])
-                wi = kinds.index(win) if win is not None else None
-            else:  # a four of a kind read as two pairs
-                pairs = tuple([b for t in kinds for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
-                wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
-            special.append(("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
-        if thirteen_orphans and absent == 21 and is_thirteen_orphans(counts):
-            wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
-            special.append(("thirteen_orphans", (), None, wait))
-        if knitted and absent == 20 and is_honors_knitted(counts):
-            special.append(("honors_knitted", (), None, "knitted"))
-        for form, blocks, wi, wait in special:  # one reading each, at most one place
-            out.append((form, blocks, () if wi is None else (wi,)) if grouped else Reading(form, blocks, wi, wait))
-    if knitted and len(melds) <= 1 and absent <= 25:
-        for idx, pat in enumerate(
-            KNITTED_PATTERNS
-        ):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
+    if not melds:
+        kinds = held.bit_count()
+        if kinds <= 7 or kinds == 13 or kinds == 14:
+            _special(counts, kinds, win, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, out, grouped)
+    if (
+        knitted
+        and len(melds) <= 1
+        and _KNIT_STARTS[held & 0x1FF]
+        and _KNIT_STARTS[held >> 9 & 0x1FF]
+        and _KNIT_STARTS[held >> 18 & 0x1FF]
+    ):  # each suit holds a whole 147, 258 or 369 (melds included): a 组合龙 may be there
+        for idx, pat in enumerate(KNITTED_PATTERNS):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
             if 0 not in _KNITTED_COUNTS[idx](counts):
                 rest = list(counts)
                 for t in pat:
@@ -397,6 +392,41 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     return out
 
 
+def _special(
+    counts: list[int],
+    kinds: int,
+    win: int | None,
+    seven_pairs: bool,
+    seven_pairs_kongs: bool,
+    thirteen_orphans: bool,
+    knitted: bool,
+    out: list,
+    grouped: bool,
+) -> None:
+    """The forms of a concealed hand holding ``kinds`` kinds that are not sets and a pair: seven pairs, thirteen
+    orphans, 全不靠 / 七星不靠 (one reading each, the winning tile at one place at most)."""
+    special = []
+    if seven_pairs and kinds <= 7 and is_seven_pairs(counts, seven_pairs_kongs):
+        kept = list(compress(range(N_KINDS), counts))  # the kinds held, in order
+        if len(kept) == 7:
+            pairs = tuple([_PAIR_BLOCKS[t] for t in kept])
+            wi = kept.index(win) if win is not None else None
+        else:  # a four of a kind read as two pairs
+            pairs = tuple([b for t in kept for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
+            wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
+        special.append(("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
+    if thirteen_orphans and kinds == 13 and is_thirteen_orphans(counts):
+        wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
+        special.append(("thirteen_orphans", (), None, wait))
+    if knitted and kinds == 14 and is_honors_knitted(counts):
+        special.append(("honors_knitted", (), None, "knitted"))
+    for form, blocks, wi, wait in special:
+        out.append((form, blocks, () if wi is None else (wi,)) if grouped else Reading(form, blocks, wi, wait))
+
+
+_KINDS = (1 << N_KINDS) - 1
+# a suit's kinds held (9 bits) -> which of 147, 258, 369 it holds whole (bit 0, 1, 2): a 组合龙 needs one in each suit
+_KNIT_STARTS = tuple(sum(1 << j for j in range(3) if m >> j & m >> j + 3 & m >> j + 6 & 1) for m in range(512))
 _KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
 
 

@@ -152,7 +152,7 @@ class McrRules(RuleSet):
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         melds = tuple(map(_TEXT, hand.melds)) if hand.melds else ()
-        divisions = shapes.divisions(hand, **_FORMS)
+        divisions = shapes.every_division(hand)
         if not divisions:
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         notes: list[str] = []
@@ -176,7 +176,7 @@ class McrRules(RuleSet):
         """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
         facts = _HandFacts(hand, ctx, opts, [])
         out = []
-        for division in shapes.divisions(hand, **_FORMS):
+        for division in shapes.every_division(hand):
             scored = facts.score(*division, [])
             out.append((scored.total, fan_dict(scored.fans, scored.counts)))
         return out

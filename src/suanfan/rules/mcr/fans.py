@@ -82,7 +82,8 @@ class TileFacts:
 
     @staticmethod
     def key(mask: int) -> tuple:
-        """The facts of a hand holding the kinds of this 34-bit mask (bit k = tile kind k), as a plain tuple."""
+        """The facts of a hand holding the kinds of this 34-bit mask (bit k = tile kind k), as a plain tuple: the
+        definition. ``tile_fans`` reads the same facts from ``_FACT_BITS`` of the mask's two halves."""
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF  # bit r: rank r + 1 is present in some suit
         honors = mask >> 27
         return (
@@ -96,6 +97,54 @@ class TileFacts:
             not mask & ~REVERSIBLE,
             not mask & ~YAOCHU,
         )
+
+    @staticmethod
+    def of_bits(bits: int) -> TileFacts:
+        """The facts of ``_fact_bits`` (of a whole hand's mask, or the OR of its parts')."""
+        ranks = bits & 0x1FF
+        return TileFacts(
+            (bits >> 9 & 7).bit_count(),
+            bits & 0x3000 != 0,
+            bits & 0x1000 != 0,
+            bits & 0x2000 != 0,
+            (ranks & -ranks).bit_length() if ranks else 10,
+            ranks.bit_length(),
+            not bits & 0x4000,
+            not bits & 0x8000,
+            not bits & 0x10000,
+        )
+
+
+def _fact_bits(mask: int) -> int:
+    """The tile facts of the kinds of a mask as bits that combine by OR, so a hand's are the OR of its parts': the
+    ranks present (bits 0-8), each suit present (9-11), winds, dragons (12, 13), and a kind held outside 绿一色's,
+    outside 推不倒's, outside the terminals and honors (14-16)."""
+    ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+    honors = mask >> 27
+    return (
+        ranks
+        | (mask & 0x1FF != 0) << 9
+        | (mask & 0x3FE00 != 0) << 10
+        | (mask & 0x7FC0000 != 0) << 11
+        | (honors & 0xF != 0) << 12
+        | (honors & 0x70 != 0) << 13
+        | (mask & ~GREEN != 0) << 14
+        | (mask & ~REVERSIBLE != 0) << 15
+        | (mask & ~YAOCHU != 0) << 16
+    )
+
+
+class _HalfFactBits(dict):
+    """Half a hand's kinds mask (the low half 1-9m 1-9p, or the high half 1-9s and the honors, shifted down) ->
+    ``_fact_bits`` of those kinds, found once per half."""
+
+    def __init__(self, shift: int) -> None:
+        super().__init__()
+        self.shift = shift
+
+    def __missing__(self, half: int) -> int:
+        bits = self[half] = _fact_bits(half << self.shift)
+        return bits
 
 
 def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
@@ -849,18 +898,23 @@ def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
     return {IDS[i]: counts.get(IDS[i], 1) for i in rows(mask)}
 
 
-_TILE_FANS: dict[tuple, int] = {}
+class _TileFans(dict):
+    """``_fact_bits`` -> the tile fans of those facts (a mask of fans, before exclusions), found once per facts."""
+
+    def __missing__(self, bits: int) -> int:
+        facts = TileFacts.of_bits(bits)
+        fans = self[bits] = sum([BIT[row.id] for row in TILE_FANS if row.check(facts)])
+        return fans
+
+
+_TILE_FANS = _TileFans()
+_LOW_HALF, _HIGH_HALF = _HalfFactBits(0), _HalfFactBits(18)
 
 
 def tile_fans(mask: int) -> int:
-    """The tile fans (a mask of fans, before exclusions) of a hand holding the kinds of this 34-bit mask, found once
-    per facts."""
-    key = TileFacts.key(mask)
-    fans = _TILE_FANS.get(key)
-    if fans is None:
-        facts = TileFacts(*key)
-        fans = _TILE_FANS[key] = sum([BIT[row.id] for row in TILE_FANS if row.check(facts)])
-    return fans
+    """The tile fans (a mask of fans, before exclusions) of a hand holding the kinds of this 34-bit mask: the facts
+    of its two halves, each found once per half, combined, and the fans found once per facts."""
+    return _TILE_FANS[_LOW_HALF[mask & 0x3FFFF] | _HIGH_HALF[mask >> 18]]
 
 
 def win_fans(w: WinFacts) -> int:
