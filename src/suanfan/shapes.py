@@ -382,7 +382,9 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
         and _KNIT_STARTS[held >> 9 & 0x1FF]
         and _KNIT_STARTS[held >> 18 & 0x1FF]
     ):  # each suit holds a whole 147, 258 or 369 (melds included): a 组合龙 may be there
-        for idx, pat in enumerate(KNITTED_PATTERNS):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
+        for idx, pat in enumerate(
+            KNITTED_PATTERNS
+        ):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
             if 0 not in _KNITTED_COUNTS[idx](counts):
                 rest = list(counts)
                 for t in pat:
