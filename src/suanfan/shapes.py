@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import compress, product
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from .hand import Hand, Meld
 from .result import filled
@@ -38,9 +38,11 @@ class Block:
     concealed: bool = True
     meld: Meld | None = None
     label: str = field(init=False, repr=False, compare=False)  # its tiles in mpsz (``123m``), written once
+    code: int = field(init=False, repr=False, compare=False)  # its summary (``block_code``)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "label", _block_text(self.kind, self.tile))
+        object.__setattr__(self, "code", block_code(self.kind, self.tile, self.concealed))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -53,6 +55,39 @@ class Block:
 
     def text(self) -> str:
         return self.label
+
+
+# A block's summary as one integer, made so that the sum over a division's blocks is the division's summary (each
+# field counts, and never overflows its bits: a division has five blocks at most). Fields, by their lowest bit:
+CODE_CHOWS = 0  # 3 bits for each kind 0-26: the chows starting there
+CODE_PUNGS = 81  # 1 bit for each kind 0-33: a pung or kong of it (a hand holds one at most of a kind)
+CODE_CONCEALED_PUNGS = 115  # 3 bits: concealed pungs (kongs aside)
+CODE_CONCEALED_KONGS = 118  # 3 bits
+CODE_MELDED_KONGS = 121  # 3 bits
+CODE_NO_YAOCHU = 124  # 3 bits: sets and pairs holding no terminal or honor
+CODE_NO_FIVE = 127  # 3 bits: sets and pairs holding no 5
+CODE_NOT_EVEN = 130  # 3 bits: sets and pairs that are not a pung, kong or pair of an even rank (chows among them)
+CODE_CHOW_BITS = (1 << CODE_PUNGS) - 1
+
+
+@cache
+def block_code(kind_: str, tile: int, concealed: bool = True) -> int:
+    """The summary of a block (``CODE_*`` fields): 0 for a knitted straight, which has none of them."""
+    if kind_ == KNITTED:
+        return 0
+    if kind_ == CHOW:
+        rank = tile % 9 + 1
+        code = 1 << CODE_CHOWS + 3 * tile
+        yaochu, five, even = rank in (1, 7), 3 <= rank <= 5, False
+    else:
+        rank = tile % 9 + 1 if tile < 27 else 0
+        code = 0
+        if kind_ == PUNG:
+            code = 1 << CODE_PUNGS + tile | concealed << CODE_CONCEALED_PUNGS
+        elif kind_ == KONG:
+            code = 1 << CODE_PUNGS + tile | 1 << (CODE_CONCEALED_KONGS if concealed else CODE_MELDED_KONGS)
+        yaochu, five, even = rank in (0, 1, 9), rank == 5, rank in (2, 4, 6, 8)
+    return code | (not yaochu) << CODE_NO_YAOCHU | (not five) << CODE_NO_FIVE | (not even) << CODE_NOT_EVEN
 
 
 @lru_cache(maxsize=4096)
@@ -218,9 +253,9 @@ class _SuitTable(dict):
     """One suit's counts (as a ``tiles.suit_keys`` key) -> (pairs, splits): the table a hand's split is read from.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
-    ``splits`` are the suit's ways to be read, each ``(sets, pair, places)``: the sets and the pair ((pair,) or ())
-    as shared blocks, and for each tile of the suit the places it can take in them as (index among the sets, or -1
-    for the pair, wait). None when the suit cannot be read. Filled on first sight of a pattern, so each pattern is
+    ``splits`` are the suit's ways to be read, each ``(sets, pair, places, code)``: the sets and the pair ((pair,) or
+    ()) as shared blocks, for each tile of the suit the places it can take in them as (index among the sets, or -1
+    for the pair, wait), and the sum of their ``block_code``. Empty when the suit cannot be read. Filled on first sight of a pattern, so each pattern is
     split once per process.
     """
 
@@ -240,16 +275,23 @@ class _SuitTable(dict):
             if honors is not None:
                 sets = tuple(concealed_block(k, t) for k, t in honors[0])
                 pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-                entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7)),))
+                entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7), _code(sets + pair)),))
         else:
             splits = []
             for sets_, pair_ in suit_decompositions(tuple(counts), rem == 2):
                 sets = tuple(concealed_block(k, offset + t) for k, t in sets_)
                 pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
-                splits.append((sets, pair, _places(sets, pair, offset, 9)))
+                splits.append((sets, pair, _places(sets, pair, offset, 9), _code(sets + pair)))
             entry = (rem // 2, tuple(splits))
         self[key] = entry
         return entry
+
+
+def _code(blocks: tuple[Block, ...]) -> int:
+    return sum(map(_CODE, blocks))
+
+
+_CODE = attrgetter("code")
 
 
 def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: int) -> tuple:
@@ -349,14 +391,15 @@ def divisions(
     seven_pairs_kongs: bool = False,
     thirteen_orphans: bool = True,
     knitted: bool = False,
-) -> list[tuple[str, tuple[Block, ...], tuple[int, ...]]]:
-    """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete), one
-    entry for each way to split the hand, for rules that score a division once whatever the winning tile's place
-    (MCR: its wait fans look at every place at once). Same order as ``readings``; no Reading is made."""
+) -> list[tuple[str, tuple[Block, ...], tuple[int, ...], int]]:
+    """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete, the
+    sum of the blocks' ``block_code``), one entry for each way to split the hand, for rules that score a division
+    once whatever the winning tile's place (MCR: its wait fans look at every place at once). Same order as
+    ``readings``; no Reading is made."""
     return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
 
 
-def every_division(hand: Hand) -> list[tuple[str, tuple[Block, ...], tuple[int, ...]]]:
+def every_division(hand: Hand) -> list[tuple[str, tuple[Block, ...], tuple[int, ...], int]]:
     """``divisions`` with every form on, four of a kind as two pairs of seven pairs included (MCR's forms)."""
     return _read(hand, True, True, True, True, True)
 
@@ -423,7 +466,10 @@ def _special(
     if knitted and kinds == 14 and is_honors_knitted(counts):
         special.append(("honors_knitted", (), None, "knitted"))
     for form, blocks, wi, wait in special:
-        out.append((form, blocks, () if wi is None else (wi,)) if grouped else Reading(form, blocks, wi, wait))
+        if grouped:
+            out.append((form, blocks, () if wi is None else (wi,), _code(blocks)))
+        else:
+            out.append(Reading(form, blocks, wi, wait))
 
 
 _KINDS = (1 << N_KINDS) - 1
@@ -461,20 +507,22 @@ def _regular(
     ph, h = _HONORS[kz]
     if not h or pa + pb + pc + ph != 1:
         return
-    ((sh, ph_, qh),) = h
+    ((sh, ph_, qh, ch),) = h
     n_fixed = len(fixed)
+    if n_fixed:
+        ch += sum(map(_CODE, fixed))
     knitted_win = win is not None and n_fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
     suit = 3 if win is None else win // 9
     spot = 0 if win is None else win - 9 * suit
-    for sa, pa_, qa in a:
-        for sb, pb_, qb in b:
-            for sc, pc_, qc in c:
+    for sa, pa_, qa, ca in a:
+        for sb, pb_, qb, cb in b:
+            for sc, pc_, qc, cc in c:
                 # the sets, then the one pair (it is the suit's whose count is 2 mod 3)
                 blocks = sa + sb + sc + sh + (pa_ or pb_ or pc_ or ph_)
                 if n_fixed:
                     blocks = fixed + blocks
                 if win is None:
-                    out.append((form, blocks, ()) if grouped else Reading(form, blocks, None, ""))
+                    out.append((form, blocks, (), ca + cb + cc + ch) if grouped else Reading(form, blocks, None, ""))
                     continue
                 if suit == 0:
                     places, before = qa[spot], n_fixed
@@ -493,7 +541,7 @@ def _regular(
                     if knitted_win:
                         at += (0,)
                     if at:
-                        out.append((form, blocks, at))
+                        out.append((form, blocks, at, ca + cb + cc + ch))
                     continue
                 for j, wait in places:
                     i = before + j if j >= 0 else len(blocks) - 1

@@ -158,9 +158,9 @@ class McrRules(RuleSet):
         notes: list[str] = []
         facts = _HandFacts(hand, ctx, opts, notes)
         if len(divisions) == 1:  # one division, nothing to choose
-            form, blocks, placements = divisions[0]
+            form, blocks, placements, code = divisions[0]
             why: list = []
-            best = facts.score(form, blocks, placements, why)
+            best = facts.score(form, blocks, placements, code, why)
         else:
             best = None
             values = facts.values.values
@@ -169,7 +169,7 @@ class McrRules(RuleSet):
                 scored = facts.score(*division, said)
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
                 if best is None or (scored.total, scored.values(values)) > (best.total, best.values(values)):
-                    best, (form, blocks, _), why = scored, division, said
+                    best, (form, blocks, _, _), why = scored, division, said
         return _result(self, hand, melds, best, form, blocks, opts, facts.tsumo, why, notes)
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
@@ -211,14 +211,14 @@ class _HandFacts:
         self.values = _MASK_VALUES[opts["edition"]]
         self._unique: bool | None = None
 
-    def score(self, form: str, blocks: tuple, placements, why: list) -> _Scored:
+    def score(self, form: str, blocks: tuple, placements, code: int, why: list) -> _Scored:
         """One division: its fans found, then the principles applied (``non_repeat``; the set-level principles are in
         the set fans already). ``why`` collects the set notes and the set-level exclusions."""
         found = self.common
         counts: dict[str, int] = {}
         if form == "regular" or form == "knitted_straight":
             found |= regular_fans(
-                blocks, form, placements, self.tsumo, self.seat, self.round, self.fours, self.extras, counts, why
+                blocks, form, placements, code, self.tsumo, self.seat, self.round, self.fours, self.extras, counts, why
             )
             wait = self._wait_fan(form, blocks, placements)
             if wait:

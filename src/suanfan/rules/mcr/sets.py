@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
+from ...shapes import (
+    CHOW,
+    CODE_CHOW_BITS,
+    CODE_CONCEALED_PUNGS,
+    CODE_NO_FIVE,
+    CODE_NO_YAOCHU,
+    CODE_NOT_EVEN,
+    CODE_PUNGS,
+    KNITTED,
+    KNITTED_PATTERNS,
+    PUNG,
+    Block,
+)
 from ...tiles import DRAGONS, WINDS
 from .exclusions import combine_sets
 from .fans import BIT, fan_mask
@@ -152,6 +164,7 @@ def regular_fans(
     blocks: tuple[Block, ...],
     form: str,
     placements: frozenset[int],
+    code: int,
     tsumo: bool,
     seat: int,
     round_: int,
@@ -162,110 +175,72 @@ def regular_fans(
 ) -> int:
     """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
 
-    ``placements``: indexes of the blocks the winning tile may have completed. ``fours``: how many kinds the whole
-    hand holds all four copies of, melds included. ``extras``: the platform extras count (四方大发). Wait fans are
-    added by the caller (they need the waits of the whole hand). Returns the fans as a mask (fans.py ``BIT``); the
-    counts of those that count more than once go in ``counts``.
+    ``placements``: indexes of the blocks the winning tile may have completed. ``code``: the sum of the blocks'
+    ``shapes.block_code`` (which chows and pungs, how many concealed pungs and kongs, which blocks hold a terminal,
+    a 5, an even rank). ``fours``: how many kinds the whole hand holds all four copies of, melds included.
+    ``extras``: the platform extras count (四方大发). Wait fans are added by the caller (they need the waits of the
+    whole hand). Returns the fans as a mask (fans.py ``BIT``); the counts of those that count more than once go in
+    ``counts``.
 
-    The fans of the chows alone and of the pungs alone are kept per group of sets (``chow_part``, ``pung_part``):
-    hands share those groups, so each is worked out once; what is left here is counting and a few tests.
+    The fans of the chows alone and of the pungs alone are kept per group of sets (``_CHOW_PARTS``,
+    ``_PUNG_PARTS``): hands share those groups, so each is worked out once; what is left here is a few look-ups.
     """
-    chows: list[int] = []
-    pungs: list[int] = []
-    pair = -1
-    concealed_pungs = ankan = minkan = 0
-    for b in blocks:
-        k = b.kind
-        if k == CHOW:
-            chows.append(b.tile)
-        elif k == PAIR:
-            pair = b.tile
-        elif k == PUNG:
-            pungs.append(b.tile)
-            concealed_pungs += b.concealed
-        elif k == KONG:
-            pungs.append(b.tile)
-            if b.concealed:
-                ankan += 1
-            else:
-                minkan += 1
-    if not tsumo and concealed_pungs:
+    pair = blocks[-1].tile  # the pair comes last
+    kept = code >> CODE_CONCEALED_PUNGS & 0x1FF  # concealed pungs, concealed kongs, melded kongs: 3 bits each
+    if kept & 7 and not tsumo:
         won = {blocks[i].kind for i in placements}
         if PUNG in won and CHOW not in won and KNITTED not in won:
             # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
-            concealed_pungs -= 1
+            kept -= 1
             notes.append("the pung completed by the discard counts as melded")
-    found = _concealed_and_kongs(concealed_pungs + ankan, ankan, minkan)
-    outside, five, even = _PAIR_FLAGS[pair]
+    found = _CONCEALED_AND_KONGS[kept]
+    pungs = code >> CODE_PUNGS & _KIND_BITS
     if pungs:
-        pungs.sort()
-        if _WIND_TILES.isdisjoint(pungs):  # the winds matter to wind pungs only: one entry serves every seat and round
-            seat = round_ = 0
-        fans, repeated, said, why, dragons, winds, p_outside, p_five, p_even = pung_part(tuple(pungs), seat, round_)
+        if pungs & _WIND_PUNGS:  # the winds matter to wind pungs only: one entry serves every seat and round
+            pungs |= seat << 34 | round_ << 40 | extras << 46
+        fans, repeated, said, by_pair = _PUNG_PARTS[pungs]
         found |= fans
         if repeated:
             counts.update(repeated)
         if said:
             notes.extend(said)
-        if why:
-            notes.extend(why)
-        if dragons == 2 and pair in DRAGONS:
-            found |= BIT["xiao_san_yuan"]
-        if winds == 3 and pair in WINDS:
-            found |= BIT["xiao_si_xi"]
-        if winds == 4 and pair == 32 and extras:
-            found |= BIT["si_fang_da_fa"]
-        outside = outside and p_outside
-        five = five and p_five
-        even = even and p_even
+        if by_pair and pair in by_pair:
+            found |= by_pair[pair]
     elif pair < 27:
-        found |= BIT["ping_hu"]
+        found |= _PING_HU
+    chows = code & CODE_CHOW_BITS
     if chows:
-        chows.sort()
-        fans, repeated, why, c_outside, c_five = chow_part(tuple(chows))
-        if len(chows) == 4 and pair < 27 and _rank(pair) == 5:
-            fans, repeated, why = _shuang_long_hui(tuple(chows), pair)
+        fans, repeated, why, tiles = _CHOW_PARTS[chows]
+        if len(tiles) == 4 and pair < 27 and pair % 9 == 4:  # a pair of 5: 双龙会 takes all four chows
+            fans, repeated, why = _shuang_long_hui(tiles, pair)
         found |= fans
         if repeated:
             counts.update(repeated)
         if why:
             notes.extend(why)
-        outside = outside and c_outside
-        five = five and c_five
-        even = False
     if form == "regular":
         # 全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung
-        if outside:
-            found |= BIT["quan_dai_yao"]
-        elif five:
-            found |= BIT["quan_dai_wu"]
-        elif even:
-            found |= BIT["quan_shuang_ke"]
+        if not code >> CODE_NO_YAOCHU & 7:
+            found |= _QUAN_DAI_YAO
+        elif not code >> CODE_NO_FIVE & 7:
+            found |= _QUAN_DAI_WU
+        elif not code >> CODE_NOT_EVEN & 7:
+            found |= _QUAN_SHUANG_KE
     else:
-        found |= BIT["zu_he_long"]
-    hogs = fours - ankan - minkan
+        found |= _ZU_HE_LONG
+    hogs = fours - (kept >> 3 & 7) - (kept >> 6)
     if hogs > 0:
-        found |= BIT["si_gui_yi"]
+        found |= _SI_GUI_YI
         counts["si_gui_yi"] = hogs
     return found
 
 
-def _block_flags(t: int, chow: bool) -> tuple[bool, bool, bool]:
-    """Does a block starting at ``t`` hold a terminal or honor (全带幺), hold a 5 (全带五), is it an even pung or pair
-    (全双刻)?"""
-    if t >= 27:
-        return True, False, False
-    r = _rank(t)
-    if chow:
-        return r in (1, 7), 3 <= r <= 5, False
-    return r in (1, 9), r == 5, r % 2 == 0
+_KIND_BITS = (1 << 34) - 1
+_WIND_PUNGS = sum(1 << t for t in WINDS)
+_PING_HU, _ZU_HE_LONG, _SI_GUI_YI = BIT["ping_hu"], BIT["zu_he_long"], BIT["si_gui_yi"]
+_QUAN_DAI_YAO, _QUAN_DAI_WU, _QUAN_SHUANG_KE = BIT["quan_dai_yao"], BIT["quan_dai_wu"], BIT["quan_shuang_ke"]
 
 
-_PAIR_FLAGS = {t: _block_flags(t, False) for t in range(34)}
-_WIND_TILES = frozenset(WINDS)
-
-
-@cache
 def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> int:
     """双暗刻 三暗刻 四暗刻 (concealed kongs are concealed pungs, MIL) and the kong fans."""
     found = {}
@@ -289,38 +264,57 @@ def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> int:
     return fan_mask(found)[0]
 
 
-@lru_cache(maxsize=65536)
-def pung_part(pungs: tuple[int, ...], seat: int, round_: int) -> tuple:
-    """What the pungs (and kongs) of a reading make by themselves, with the seat and round winds: their fans (a mask)
-    and the counts of the repeated ones, the notes said, the combinations the principles removed, how many dragon and
-    wind pungs, and whether they all hold a terminal or honor / a 5 / an even number."""
-    found: dict[str, int] = {}
-    said: list[str] = []
-    if len(pungs) == 4:
-        found["peng_peng_hu"] = 1
-    _pung_singles(pungs, seat, round_, found, said)
-    combos, why = pung_fans(pungs)
-    _add(found, combos)
-    flags = [_block_flags(t, False) for t in pungs]
-    return (
-        *fan_mask(found),
-        tuple(said),
-        why,
-        len([t for t in pungs if t in DRAGONS]),
-        len([t for t in pungs if t in WINDS]),
-        all(f[0] for f in flags),
-        all(f[1] for f in flags),
-        all(f[2] for f in flags),
-    )
+# concealed pungs | concealed kongs << 3 | melded kongs << 6 (as ``block_code`` counts them) -> their fans; four sets
+# at most
+_CONCEALED_AND_KONGS = tuple(
+    _concealed_and_kongs((k & 7) + (k >> 3 & 7), k >> 3 & 7, k >> 6) if (k & 7) + (k >> 3 & 7) + (k >> 6) <= 4 else 0
+    for k in range(512)
+)
 
 
-@lru_cache(maxsize=16384)
-def chow_part(chows: tuple[int, ...]) -> tuple:
-    """What the chows of a reading make by themselves (the pair aside): their fans (a mask) and the counts of the
-    repeated ones, the combinations the principles removed, and whether they all hold a terminal / a 5."""
-    found, why = _chow_combinations(chows)
-    flags = [_block_flags(t, True) for t in chows]
-    return *fan_mask(found), why, all(f[0] for f in flags), all(f[1] for f in flags)
+class _PungParts(dict):
+    """What the pungs (and kongs) of a reading make by themselves: their kinds (34 bits; with a wind pung among them,
+    the seat wind << 34, the round wind << 40 and the extras << 46 too) -> their fans (a mask), the counts of the
+    repeated ones, what is said of them (notes, and the combinations the principles removed), and the fans the pair
+    adds to them by its kind (小三元 小四喜 四方大发). Found once per group."""
+
+    def __missing__(self, key: int) -> tuple:
+        pungs = tuple(t for t in range(34) if key >> t & 1)
+        seat, round_, extras = key >> 34 & 63, key >> 40 & 63, key >> 46
+        found: dict[str, int] = {}
+        said: list = []
+        if len(pungs) == 4:
+            found["peng_peng_hu"] = 1
+        _pung_singles(pungs, seat, round_, found, said)
+        combos, why = pung_fans(pungs)
+        _add(found, combos)
+        said += why
+        dragons = len([t for t in pungs if t in DRAGONS])
+        winds = len([t for t in pungs if t in WINDS])
+        by_pair = {}
+        if dragons == 2:
+            by_pair.update(dict.fromkeys(DRAGONS, BIT["xiao_san_yuan"]))
+        if winds == 3:
+            by_pair.update(dict.fromkeys(WINDS, BIT["xiao_si_xi"]))
+        if winds == 4 and extras:
+            by_pair[32] = BIT["si_fang_da_fa"]
+        part = self[key] = (*fan_mask(found), tuple(said), by_pair)
+        return part
+
+
+class _ChowParts(dict):
+    """What the chows of a reading make by themselves (the pair aside): their ``block_code`` field (3 bits for each
+    kind, the chows starting there) -> their fans (a mask), the counts of the repeated ones, the combinations the
+    principles removed, and the chows (their lowest tiles, in order). Found once per group."""
+
+    def __missing__(self, key: int) -> tuple:
+        chows = tuple(t for t in range(27) for _ in range(key >> 3 * t & 7))
+        found, why = _chow_combinations(chows)
+        part = self[key] = (*fan_mask(found), why, chows)
+        return part
+
+
+_PUNG_PARTS, _CHOW_PARTS = _PungParts(), _ChowParts()
 
 
 @lru_cache(maxsize=1024)
