@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from suanfan.rules.mcr.fans import BIT, TILE_FANS, TileFacts, tile_fans
+from suanfan.rules.mcr.waits import less_one, waits_once
+from suanfan.shapes import is_regular_complete, is_seven_pairs
+from suanfan.tiles import suit_keys
 
 KINDS = st.sets(st.integers(0, 33), max_size=14)
 
@@ -34,3 +37,50 @@ def test_tile_fans_by_hand() -> None:
     terminals = {0, 8, 9, 17}
     assert tile_fans(sum(1 << k for k in terminals)) & BIT["qing_yao_jiu"]
     assert not tile_fans(sum(1 << k for k in terminals | {27})) & BIT["qing_yao_jiu"]  # with an honor: 混幺九
+
+
+@st.composite
+def _waiting_hands(draw) -> list[int]:
+    """13 counts (34 kinds): four sets and a pair, or seven pairs, less one tile."""
+    if draw(st.booleans()):
+        tiles = [t for t in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7)) for _ in range(2)]
+    else:
+        tiles = []
+        for _ in range(4):
+            if draw(st.booleans()):
+                s = draw(st.integers(0, 2)) * 9 + draw(st.integers(0, 6))
+                tiles += [s, s + 1, s + 2]
+            else:
+                tiles += [draw(st.integers(0, 33))] * 3
+        tiles += [draw(st.integers(0, 33))] * 2
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    assume(max(counts) <= 4)
+    counts[draw(st.sampled_from(tiles))] -= 1
+    return counts
+
+
+def _waits_by_hand(counts13: list[int]) -> list[int]:
+    """The kinds that complete the hand, each tried: sets and a pair, or seven pairs (four of a kind as two)."""
+    out = []
+    for k in range(34):
+        grown = list(counts13)
+        grown[k] += 1
+        if is_regular_complete(grown) or is_seven_pairs(grown, kongs_as_pairs=True):
+            out.append(k)
+    return out
+
+
+@settings(max_examples=600)
+@given(_waiting_hands())
+def test_waits_once_from_the_suit_keys_is_waiting_on_one_kind(counts13: list[int]) -> None:
+    waits = _waits_by_hand(counts13)
+    for win in waits:  # the hand as scored: won on each of its waits, ``less_one`` takes the winning tile away
+        counts14 = list(counts13)
+        counts14[win] += 1
+        kinds14 = sum(1 for n in counts14 if n)
+        seven = bytes(counts13) if kinds14 <= 8 else None  # as MCR asks (seven pairs need 8 kinds at most)
+        assert waits_once(less_one(suit_keys(counts14), win), seven) is (len(waits) == 1)
+        if kinds14 > 8:  # so the seven-pairs test may be skipped there: no seven-pairs wait
+            assert not any(is_seven_pairs([n + (k == j) for j, n in enumerate(counts13)], True) for k in range(34))

@@ -13,7 +13,7 @@ Every reading of the hand is scored and the highest total kept (就高不就低)
 Speed: a set of fans is a bit mask in table order (fans.py ``BIT``), so 不重复 and the totals are bit operations.
 What depends on a small pattern only is worked out once per pattern and kept: the tile fans per tile facts, the win
 fans per win flags, the fans of a group of chows or of pungs, a suit's waits per its counts, the items and the value
-of a quarter of the fan table per combination. Nothing is kept per hand.
+of a part of the fan table per combination, the payments per total. Nothing is kept per hand.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from ...errors import InputError
 from ...hand import FLAG_BITS, TILES_144, Context, Hand
 from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
-from ...tiles import KIND, format_tiles, tile_name, wind_tile
+from ...tiles import KIND, format_tiles, suit_keys, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, exclusion_table, non_repeat
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
-from .payments import payments
+from .payments import POINTS
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
-from .waits import waits_once
+from .waits import less_one, waits_once
 
 __all__ = ["RULESET", "McrRules"]
 
@@ -91,46 +91,65 @@ _EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
 _VALUES = {e: tuple(_TABLES[e][0][f] for f in IDS) for e in EDITIONS}  # by row index
 
 
-class _MaskValues(dict):
-    """One edition's value of a set of fans, summed over a quarter of the table at a time: a quarter's fans (the mask
-    cut to ``QUARTERS[k]``) -> the sum of their values, found once per combination."""
+class _Parts(dict):
+    """One edition's value and items of a set of fans, a part of the table at a time: the fans of a part (a mask cut to
+    one of ``PARTS``, the higher fans together as they are rare) -> (the sum of their values, their items each counted
+    once, in table order), found once per combination. Items are immutable values: one is shared per fan and count."""
 
-    QUARTERS = tuple(((1 << 22) - 1) << (22 * k) for k in range(4))
+    PARTS = ((1 << 44) - 1, (1 << 66) - (1 << 44), -(1 << 66))
 
     def __init__(self, edition: str) -> None:
         super().__init__()
         self.values = _VALUES[edition]
+        self.shared: dict[tuple[int, int], Item] = {}
 
-    def __missing__(self, part: int) -> int:
+    def __missing__(self, part: int) -> tuple[int, tuple[Item, ...]]:
         values = self.values
-        total = self[part] = sum([values[i] for i in rows(part)])
-        return total
+        found = rows(part)
+        entry = self[part] = (sum([values[i] for i in found]), tuple([self.item(i, 1) for i in found]))
+        return entry
 
-    def total(self, fans: int, counts: dict[str, int]) -> int:
-        """The total of the fans counted (a mask), those in ``counts`` as many times as counted."""
-        q0, q1, q2, q3 = self.QUARTERS
-        total = self[fans & q0] + self[fans & q1] + self[fans & q2] + self[fans & q3]
-        for fan_id, n in counts.items():
-            if n != 1 and fans & BIT[fan_id]:
-                total += self.values[ORDER[fan_id]] * (n - 1)
-        return total
+    def item(self, i: int, n: int) -> Item:
+        """The item of the fan of row ``i`` counted ``n`` times, made once."""
+        item = self.shared.get((i, n))
+        if item is None:
+            row = FANS.rows[IDS[i]]
+            count = n if row.facts["repeat"] else None
+            item = self.shared[(i, n)] = filled(
+                Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
+            )
+        return item
 
 
-_MASK_VALUES = {e: _MaskValues(e) for e in EDITIONS}
+_PARTS = {e: _Parts(e) for e in EDITIONS}
+_P0, _P1, _P2 = _Parts.PARTS
 
 
 class _Scored(NamedTuple):
     """A division's fans once the principles have run: what counts (a mask, fans.py ``BIT``), how many times the
-    repeated ones count, the exclusions applied, the total."""
+    repeated ones count, the exclusions applied, the total, and the three ``_Parts`` entries of the fans."""
 
     fans: int
     counts: dict[str, int]
     log: Log
     total: int
+    parts: tuple
 
     def values(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The values of the fans counted, from the highest down (就高不就低 compares them after the total)."""
         return tuple(sorted([values[i] for i in rows(self.fans)], reverse=True))
+
+    def items(self, parts: _Parts) -> tuple[Item, ...]:
+        """The items of the fans counted, in table order; those in ``counts`` as many times as counted."""
+        a, b, c = self.parts
+        items = a[1] + b[1] + c[1]
+        fans = self.fans
+        for fan_id, n in self.counts.items():
+            if n > 1 and fans & BIT[fan_id]:
+                i = ORDER[fan_id]
+                at = items.index(parts.item(i, 1))
+                items = (*items[:at], parts.item(i, n), *items[at + 1 :])
+        return items
 
 
 class McrRules(RuleSet):
@@ -163,7 +182,7 @@ class McrRules(RuleSet):
             best = facts.score(form, blocks, placements, code, why)
         else:
             best = None
-            values = facts.values.values
+            values = facts.parts.values
             for division in divisions:
                 said: list = []
                 scored = facts.score(*division, said)
@@ -185,7 +204,7 @@ class McrRules(RuleSet):
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
-    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "values")
+    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "parts")
     __slots__ += ("extras", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
@@ -208,7 +227,7 @@ class _HandFacts:
         self.common = common
         self.extras = opts["platform_extras"]
         self.table = _EXCLUSION_TABLES[opts["edition"]]
-        self.values = _MASK_VALUES[opts["edition"]]
+        self.parts = _PARTS[opts["edition"]]
         self._unique: bool | None = None
 
     def score(self, form: str, blocks: tuple, placements, code: int, why: list) -> _Scored:
@@ -252,7 +271,13 @@ class _HandFacts:
         found = non_repeat(found, counts, log, self.table)
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
-        return tuple.__new__(_Scored, (found, counts, log, self.values.total(found, counts)))  # no Python __new__
+        parts = self.parts
+        a, b, c = entries = parts[found & _P0], parts[found & _P1], parts[found & _P2]
+        total = a[0] + b[0] + c[0]
+        for fan_id, n in counts.items():
+            if n != 1 and found & BIT[fan_id]:
+                total += parts.values[ORDER[fan_id]] * (n - 1)
+        return tuple.__new__(_Scored, (found, counts, log, total, entries))  # no Python __new__
 
     def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
         """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
@@ -289,11 +314,16 @@ class _HandFacts:
             for t in KNITTED_PATTERNS[pattern]:
                 rest[t] -= 1
             rest[win] -= 1
-            return shape if min(rest) >= 0 and waits_once(bytes(rest), False) else None
+            return shape if min(rest) >= 0 and waits_once(suit_keys(rest)) else None
         if self._unique is None:
-            counts13 = bytearray(self.counts)
-            counts13[win] -= 1
-            self._unique = waits_once(bytes(counts13), not self.hand.melds)
+            hand = self.hand
+            # the counts before the win, when they may wait as seven pairs: concealed, 7 kinds at most (8 with the
+            # winning tile, if it is a kind they do not hold)
+            before = None
+            if not hand.melds and (hand.kinds_held() & _KINDS).bit_count() <= 8:
+                before = bytearray(self.counts)
+                before[win] -= 1
+            self._unique = waits_once(less_one(hand.suit_keys(), win), before)
         return shape if self._unique else None
 
     def _not_single(self, form: str) -> None:
@@ -386,7 +416,7 @@ def _result(
     why: list,
     notes: list[str],
 ) -> Result:
-    items = _ITEMS[opts["edition"]].of(best.fans, best.counts)
+    items = best.items(_PARTS[opts["edition"]])
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
@@ -424,7 +454,7 @@ def _result(
         "decomposition": decomposition,
         "items": items,
         "fan": total,
-        "points": payments(total, tsumo) if winning else None,
+        "points": POINTS[total << 1 | tsumo] if winning else None,  # payments(total, tsumo), read from its table
         "reason": None if winning else "below_minimum",
         "explain": explain,
         "rules": rs.name,
@@ -437,58 +467,6 @@ def _result(
 @lru_cache(maxsize=64)
 def _flower_item(flowers: int) -> Item:
     return FANS["hua_pai"].item(count=flowers)
-
-
-class _Items:
-    """An edition's items. Items are immutable values: one is shared per fan and count. The items of a quarter of the
-    table's fans, each counted once, are kept per combination (``_MaskValues.QUARTERS``)."""
-
-    def __init__(self, edition: str) -> None:
-        self.values = _VALUES[edition]
-        self.shared: dict[tuple[int, int], Item] = {}
-        self.quarters = _Quarters(self)
-
-    def of(self, fans: int, counts: dict[str, int]) -> tuple[Item, ...]:
-        """The items of the fans counted (a mask), in table order; those in ``counts`` as many times as counted."""
-        q = self.quarters
-        q0, q1, q2, q3 = _MaskValues.QUARTERS
-        items = q[fans & q0] + q[fans & q1] + q[fans & q2] + q[fans & q3]
-        for fan_id, n in counts.items():
-            if n > 1 and fans & BIT[fan_id]:
-                i = ORDER[fan_id]
-                at = items.index(self._item(i, 1))
-                items = (*items[:at], self._item(i, n), *items[at + 1 :])
-        return items
-
-    def _each(self, fans: int) -> list[Item]:
-        """The items of the fans (a mask), each counted once."""
-        return [self._item(i, 1) for i in rows(fans)]
-
-    def _item(self, i: int, n: int) -> Item:
-        """The item of the fan of row ``i`` counted ``n`` times, made once."""
-        item = self.shared.get((i, n))
-        if item is None:
-            row = FANS.rows[IDS[i]]
-            count = n if row.facts["repeat"] else None
-            item = self.shared[(i, n)] = filled(
-                Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
-            )
-        return item
-
-
-class _Quarters(dict):
-    """A quarter of the table's fans, each counted once (a mask) -> their items, found once per combination."""
-
-    def __init__(self, items: _Items) -> None:
-        super().__init__({0: ()})
-        self.items = items
-
-    def __missing__(self, part: int) -> tuple[Item, ...]:
-        found = self[part] = tuple(self.items._each(part))
-        return found
-
-
-_ITEMS = {e: _Items(e) for e in EDITIONS}
 
 
 _LABEL = attrgetter("label")  # a block's tiles in mpsz, written once per block

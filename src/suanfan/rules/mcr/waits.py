@@ -59,15 +59,17 @@ def _honors_ok(h) -> tuple[bool, bool]:
 
 
 class _GroupTable(dict):
-    """A group's counts (bytes) -> (sets only?, sets and the pair?, kinds that make it sets only once added, kinds that
-    make it sets and the pair once added); the kinds as a mask over the 34 kinds. Filled on first sight of a pattern."""
+    """A group's counts (its ``tiles.suit_key``) -> (sets only?, sets and the pair?, kinds that make it sets only once
+    added, kinds that make it sets and the pair once added); the kinds as a mask over the 34 kinds. Filled on first
+    sight of a pattern."""
 
     def __init__(self, offset: int) -> None:
         super().__init__()
         self.offset = offset
 
-    def __missing__(self, seg: bytes) -> tuple[bool, bool, int, int]:
+    def __missing__(self, key: int) -> tuple[bool, bool, int, int]:
         offset = self.offset
+        seg = bytes([key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)])
         grown = list(seg)
         to_sets = to_pair = 0
         if offset == 27:
@@ -93,18 +95,18 @@ class _GroupTable(dict):
                     elif after == 2 and _sets_and_pair(grown):
                         to_pair |= 1 << (offset + i)
                     grown[i] -= 1
-        entry = self[seg] = (*ok, to_sets, to_pair)
+        entry = self[key] = (*ok, to_sets, to_pair)
         return entry
 
 
 _MAN, _PIN, _SOU, _HONORS = _GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(27)
 
 
-def waits_once(counts: bytes, seven_pairs: bool) -> bool:
-    """Does the hand (13 − 3 × melds tiles, as 34 counts) wait on exactly one kind, as four sets and a pair, or as
-    seven pairs (four of a kind as two pairs) when ``seven_pairs``? A kind all of whose copies are in sight still
-    counts as a wait (consensus: 独听 is about the shape)."""
-    groups = (_MAN[counts[0:9]], _PIN[counts[9:18]], _SOU[counts[18:27]], _HONORS[counts[27:34]])
+def waits_once(keys: tuple[int, int, int, int], seven_pairs: bytes | None = None) -> bool:
+    """Does the hand (13 − 3 × melds tiles; the ``tiles.suit_keys`` of its counts) wait on exactly one kind, as four
+    sets and a pair, or as seven pairs (four of a kind as two pairs) when ``seven_pairs`` gives its 34 counts? A kind
+    all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape)."""
+    groups = (_MAN[keys[0]], _PIN[keys[1]], _SOU[keys[2]], _HONORS[keys[3]])
     short = [g for g in groups if not g[0]]  # the groups that are not sets only
     if len(short) == 1:  # that group completes, as sets and the pair; or it is the pair and another completes
         g = short[0]
@@ -120,7 +122,21 @@ def waits_once(counts: bytes, seven_pairs: bool) -> bool:
         kinds = groups[0][3] | groups[1][3] | groups[2][3] | groups[3][3]
     else:
         kinds = 0
-    if seven_pairs and counts.count(1) + counts.count(3) == 1:  # six pairs and one odd kind: that kind
-        odd = counts.index(1) if 1 in counts else counts.index(3)
+    if seven_pairs and seven_pairs.count(1) + seven_pairs.count(3) == 1:  # six pairs and one odd kind: that kind
+        odd = seven_pairs.index(1) if 1 in seven_pairs else seven_pairs.index(3)
         kinds |= 1 << odd
     return kinds != 0 and not kinds & (kinds - 1)
+
+
+def less_one(keys: tuple[int, int, int, int], kind: int) -> tuple[int, int, int, int]:
+    """``tiles.suit_keys`` of the counts with one tile of ``kind`` taken away (the hand before its winning tile)."""
+    km, kp, ks, kz = keys
+    suit = kind // 9 if kind < 27 else 3
+    less = 1 << 3 * (kind - 9 * suit)
+    if suit == 0:
+        return km - less, kp, ks, kz
+    if suit == 1:
+        return km, kp - less, ks, kz
+    if suit == 2:
+        return km, kp, ks - less, kz
+    return km, kp, ks, kz - less
