@@ -6,6 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from suanfan.rules.mcr.fans import BIT, TILE_FANS, TileFacts, tile_fans
+from suanfan.rules.mcr.sets import is_seven_shifted_pairs
 from suanfan.rules.mcr.waits import less_one, waits_once
 from suanfan.shapes import is_regular_complete, is_seven_pairs
 from suanfan.tiles import suit_keys
@@ -84,3 +85,17 @@ def test_waits_once_from_the_suit_keys_is_waiting_on_one_kind(counts13: list[int
         assert waits_once(less_one(suit_keys(counts14), win), seven) is (len(waits) == 1)
         if kinds14 > 8:  # so the seven-pairs test may be skipped there: no seven-pairs wait
             assert not any(is_seven_pairs([n + (k == j) for j, n in enumerate(counts13)], True) for k in range(34))
+
+
+@given(st.sets(st.integers(0, 33), min_size=7, max_size=7))
+def test_seven_shifted_pairs_from_the_kinds_held(kinds: set[int]) -> None:
+    ordered = sorted(kinds)
+    in_a_row = ordered[6] - ordered[0] == 6 and ordered[6] < 27 and ordered[0] // 9 == ordered[6] // 9
+    assert is_seven_shifted_pairs(sum(1 << k for k in kinds)) is in_a_row
+
+
+def test_seven_shifted_pairs_each_start() -> None:
+    for suit in range(3):
+        for start in range(9):
+            held = sum(1 << suit * 9 + start + i for i in range(7) if start + i < 9)
+            assert is_seven_shifted_pairs(held) is (start <= 2)

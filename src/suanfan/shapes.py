@@ -411,13 +411,14 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     melds = hand.melds
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
-    _regular(hand.suit_keys(), meld_blocks, win, "regular", out, grouped)
+    keys = hand.suit_keys()
+    _regular(keys, meld_blocks, win, "regular", out, grouped)
     held = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
     # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
     if not melds:
         kinds = held.bit_count()
         if kinds <= 7 or kinds == 13 or kinds == 14:
-            _special(counts, kinds, win, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, out, grouped)
+            _special(counts, held, win, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, out, grouped)
     if (
         knitted
         and len(melds) <= 1
@@ -425,21 +426,18 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
         and _KNIT_STARTS[held >> 9 & 0x1FF]
         and _KNIT_STARTS[held >> 18 & 0x1FF]
     ):  # each suit holds a whole 147, 258 or 369 (melds included): a 组合龙 may be there
-        for idx, pat in enumerate(
-            KNITTED_PATTERNS
-        ):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
+        km, kp, ks, kz = keys
+        for idx in range(6):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
             if 0 not in _KNITTED_COUNTS[idx](counts):
-                rest = list(counts)
-                for t in pat:
-                    rest[t] -= 1
-                fixed = (Block(KNITTED, idx), *meld_blocks)
-                _regular(suit_keys(rest), fixed, win, "knitted_straight", out, grouped)
+                dm, dp, ds = KNITTED_KEYS[idx]  # the rest: the suits' keys less the pattern's
+                fixed = (_KNITTED_BLOCKS[idx], *meld_blocks)
+                _regular((km - dm, kp - dp, ks - ds, kz), fixed, win, "knitted_straight", out, grouped)
     return out
 
 
 def _special(
     counts: list[int],
-    kinds: int,
+    held: int,
     win: int | None,
     seven_pairs: bool,
     seven_pairs_kongs: bool,
@@ -448,8 +446,9 @@ def _special(
     out: list,
     grouped: bool,
 ) -> None:
-    """The forms of a concealed hand holding ``kinds`` kinds that are not sets and a pair: seven pairs, thirteen
+    """The forms of a concealed hand holding the kinds of ``held`` that are not sets and a pair: seven pairs, thirteen
     orphans, 全不靠 / 七星不靠 (one reading each, the winning tile at one place at most)."""
+    kinds = held.bit_count()
     special = []
     if seven_pairs and kinds <= 7 and is_seven_pairs(counts, seven_pairs_kongs):
         kept = list(compress(range(N_KINDS), counts))  # the kinds held, in order
@@ -463,7 +462,7 @@ def _special(
     if thirteen_orphans and kinds == 13 and is_thirteen_orphans(counts):
         wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
         special.append(("thirteen_orphans", (), None, wait))
-    if knitted and kinds == 14 and is_honors_knitted(counts):
+    if knitted and kinds == 14 and any(not held & ~mask for mask in _HONORS_KNITTED):  # 14 kinds: 14 single tiles
         special.append(("honors_knitted", (), None, "knitted"))
     for form, blocks, wi, wait in special:
         if grouped:
@@ -476,6 +475,11 @@ _KINDS = (1 << N_KINDS) - 1
 # a suit's kinds held (9 bits) -> which of 147, 258, 369 it holds whole (bit 0, 1, 2): a 组合龙 needs one in each suit
 _KNIT_STARTS = tuple(sum(1 << j for j in range(3) if m >> j & m >> j + 3 & m >> j + 6 & 1) for m in range(512))
 _KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
+# each knitted pattern's tiles as ``tiles.suit_keys`` of its three suits
+KNITTED_KEYS = [suit_keys([int(t in pat) for t in range(N_KINDS)])[:3] for pat in KNITTED_PATTERNS]
+_KNITTED_BLOCKS = [Block(KNITTED, idx) for idx in range(len(KNITTED_PATTERNS))]
+# the kinds 全不靠 may hold: one knitted pattern and the honors
+_HONORS_KNITTED = [sum(1 << t for t in (*pat, *range(27, N_KINDS))) for pat in KNITTED_PATTERNS]
 
 
 def _contains(b: Block, t: int) -> bool:

@@ -26,8 +26,8 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import FLAG_BITS, TILES_144, Context, Hand
 from ...result import Item, Result, filled
-from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, PAIR, PUNG, Block
-from ...tiles import KIND, format_tiles, suit_keys, tile_name, wind_tile
+from ...shapes import CHOW, KNITTED_KEYS, KNITTED_PATTERNS, PAIR, PUNG, Block
+from ...tiles import KIND, tile_name, wind_tile
 from .. import Option, RuleSet
 from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, exclusion_table, non_repeat
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
@@ -85,6 +85,7 @@ _TABLES = {e: _tables(e) for e in EDITIONS}
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
 _FOURS = sum(4 << 8 * k for k in range(34))  # bit 2 of each kind's 8 bits in ``Hand.tile_bits``
 _KINDS = (1 << 34) - 1
+_SUITED = (1 << 27) - 1
 
 
 _EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
@@ -205,7 +206,7 @@ class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
     __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "parts")
-    __slots__ += ("extras", "_unique")
+    __slots__ += ("extras", "held", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
         """``notes``: what the win flags say beside the fans (``_win_facts``)."""
@@ -216,7 +217,7 @@ class _HandFacts:
         bits = hand.tile_bits()  # the counts by kind, melds included, 8 bits a kind
         self.tsumo, common = _win_facts(hand, ctx, notes, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
-        mask = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
+        self.held = mask = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
         self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
         common |= tile_fans(mask)
@@ -253,7 +254,7 @@ class _HandFacts:
                         found |= BIT["jiu_lian_bao_deng"]
         elif form == "seven_pairs":
             found |= BIT["qi_dui"]
-            if is_seven_shifted_pairs(self.counts):
+            if is_seven_shifted_pairs(self.held):
                 found |= BIT["lian_qi_dui"]  # it excludes 七对 (不重复)
             hogs = self.counts.count(4)
             if hogs:
@@ -263,9 +264,9 @@ class _HandFacts:
             found |= BIT["shi_san_yao"]
         else:  # honors_knitted
             found |= BIT["quan_bu_kao"]
-            if all(self.counts[27:34]):
+            if self.held >> 27 == 0x7F:  # the seven honors
                 found |= BIT["qi_xing_bu_kao"]  # it excludes 全不靠 (不重复)
-            elif sum(self.counts[:27]) == 9:
+            elif (self.held & _SUITED).bit_count() == 9:
                 found |= BIT["zu_he_long"]  # 全不靠 holding the whole knitted straight (consensus, p.76)
         log: Log = []
         found = non_repeat(found, counts, log, self.table)
@@ -307,14 +308,15 @@ class _HandFacts:
         if shape is None:
             return None
         if form == "knitted_straight":
-            pattern = next(b for b in blocks if b.kind == KNITTED).tile
-            if win in KNITTED_PATTERNS[pattern] and self.opts["knitted_straight_waits"] == "wmcc_2006":
+            pattern = blocks[0].tile  # the knitted straight comes first
+            in_pattern = win in KNITTED_PATTERNS[pattern]
+            if in_pattern and self.opts["knitted_straight_waits"] == "wmcc_2006":
                 return None
-            rest = list(self.counts)
-            for t in KNITTED_PATTERNS[pattern]:
-                rest[t] -= 1
-            rest[win] -= 1
-            return shape if min(rest) >= 0 and waits_once(suit_keys(rest)) else None
+            if self.counts[win] - in_pattern < 1:  # the winning tile is the pattern's only
+                return None
+            dm, dp, ds = KNITTED_KEYS[pattern]  # the rest: a set and a pair, before the winning tile
+            km, kp, ks, kz = self.hand.suit_keys()
+            return shape if waits_once(less_one((km - dm, kp - dp, ks - ds, kz), win)) else None
         if self._unique is None:
             hand = self.hand
             # the counts before the win, when they may wait as seven pairs: concealed, 7 kinds at most (8 with the
@@ -426,7 +428,7 @@ def _result(
     if blocks:
         decomposition = tuple(map(_LABEL, blocks))
     else:
-        decomposition = (format_tiles(hand.concealed),)
+        decomposition = (hand.text(),)  # the concealed tiles in mpsz
     exclusions = list(best.log)  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     said = []

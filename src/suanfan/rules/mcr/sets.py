@@ -366,16 +366,11 @@ def is_nine_gates(counts13: list[int]) -> bool:
     return False
 
 
-def is_seven_shifted_pairs(counts: list[int]) -> bool:
-    """连七对: seven consecutive pairs of one suit."""
-    kinds = [t for t in range(34) if counts[t]]
-    return (
-        len(kinds) == 7
-        and kinds[6] < 27
-        and kinds[6] - kinds[0] == 6
-        and kinds[0] // 9 == kinds[6] // 9
-        and all(counts[t] == 2 for t in kinds)
-    )
+def is_seven_shifted_pairs(held: int) -> bool:
+    """连七对 of a seven-pairs hand holding the kinds of ``held`` (34 bits): seven kinds in a row in one suit (so the
+    fourteen tiles are their pairs)."""
+    low = held & -held
+    return held == low * 0x7F and low < 1 << 27 and (low.bit_length() - 1) % 9 <= 2
 
 
 def knitted_tiles(pattern: int) -> frozenset[int]:
