@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from suanfan.rules.mcr import _TABLES
+from suanfan.rules.mcr.exclusions import NonRepeat, exclusion_table, non_repeat
 from suanfan.rules.mcr.fans import BIT, TILE_FANS, TileFacts, tile_fans
 from suanfan.rules.mcr.sets import is_seven_shifted_pairs
 from suanfan.rules.mcr.waits import less_one, waits_once
@@ -99,3 +101,21 @@ def test_seven_shifted_pairs_each_start() -> None:
         for start in range(9):
             held = sum(1 << suit * 9 + start + i for i in range(7) if start + i < 9)
             assert is_seven_shifted_pairs(held) is (start <= 2)
+
+
+@settings(max_examples=500)
+@given(st.sets(st.sampled_from(sorted(BIT)), max_size=12), st.sampled_from(["consensus", "green_book_2006"]))
+def test_non_repeat_by_the_implying_fans_is_the_walk(fans: set[str], edition: str) -> None:
+    """不重复 worked out per set of implying fans (``NonRepeat``) keeps, removes and logs what the walk from the
+    highest fan down (``non_repeat``) does, on any set of fans."""
+    table = exclusion_table(_TABLES[edition][1])
+    found = sum(BIT[f] for f in fans)
+    want_log: list = []
+    want = non_repeat(found, {"yao_jiu_ke": 2}, want_log, table)
+    by_implying = NonRepeat(table)
+    removes = by_implying[found & by_implying.implying]
+    if removes is None:  # 九莲宝灯 takes a 幺九刻: the walk itself runs
+        assert "jiu_lian_bao_deng" in fans
+        return
+    assert found & ~removes[0] == want
+    assert [entry for bit, entry in removes[1] if bit & found] == want_log

@@ -29,7 +29,7 @@ from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED_KEYS, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, tile_name, wind_tile
 from .. import Option, RuleSet
-from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, exclusion_table, non_repeat
+from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, NonRepeat, exclusion_table, non_repeat
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
 from .payments import POINTS
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
@@ -88,7 +88,7 @@ _KINDS = (1 << 34) - 1
 _SUITED = (1 << 27) - 1
 
 
-_EXCLUSION_TABLES = {e: exclusion_table(_TABLES[e][1]) for e in EDITIONS}
+_NON_REPEAT = {e: NonRepeat(exclusion_table(_TABLES[e][1])) for e in EDITIONS}
 _VALUES = {e: tuple(_TABLES[e][0][f] for f in IDS) for e in EDITIONS}  # by row index
 
 
@@ -205,7 +205,7 @@ class McrRules(RuleSet):
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
-    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "table", "parts")
+    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "excluded", "parts")
     __slots__ += ("extras", "held", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
@@ -227,7 +227,7 @@ class _HandFacts:
                     common |= BIT[fan_id]
         self.common = common
         self.extras = opts["platform_extras"]
-        self.table = _EXCLUSION_TABLES[opts["edition"]]
+        self.excluded = _NON_REPEAT[opts["edition"]]
         self.parts = _PARTS[opts["edition"]]
         self._unique: bool | None = None
 
@@ -269,7 +269,15 @@ class _HandFacts:
             elif (self.held & _SUITED).bit_count() == 9:
                 found |= BIT["zu_he_long"]  # 全不靠 holding the whole knitted straight (consensus, p.76)
         log: Log = []
-        found = non_repeat(found, counts, log, self.table)
+        excluded = self.excluded
+        removes = excluded[found & excluded.implying]  # 不重复 (``non_repeat``), worked out per implying fans found
+        if removes is None:
+            found = non_repeat(found, counts, log, excluded.table)
+        elif found & removes[0]:
+            for bit, entry in removes[1]:
+                if bit & found:
+                    log.append(entry)
+            found &= ~removes[0]
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
         parts = self.parts

@@ -102,6 +102,31 @@ def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple[tuple,
 _YAO_JIU_KE = BIT["yao_jiu_ke"]
 
 
+class NonRepeat(dict):
+    """``non_repeat`` of one edition, worked out once per set of implying fans found. Which of them stand and what
+    they remove depend on those fans alone: (the fans found that have a 不计 list, a mask) -> (the fans they remove,
+    the exclusions to log as (bit, entry) in order, each fan once: logged when that fan was found), or None when a
+    standing fan takes some 幺九刻 (九莲宝灯), which needs the walk itself. ``implying``: the fans with a list."""
+
+    def __init__(self, table: tuple[tuple, int]) -> None:
+        super().__init__()
+        self.table = table
+        self.implying = table[1]
+
+    def __missing__(self, found: int) -> tuple[int, tuple] | None:
+        entries, implying = self.table
+        log: list = []
+        every = found | ~implying & _ALL  # every fan without a list counted as found: the log says which it takes
+        kept = non_repeat(every, {"yao_jiu_ke": 4}, log, self.table)
+        standing = found & kept
+        takes = any(entries[i][2] for i in range(len(IDS)) if standing >> i & 1)
+        entry = self[found] = None if takes else (every & ~kept, tuple((BIT[e["excludes"]], e) for e in log))
+        return entry
+
+
+_ALL = (1 << len(IDS)) - 1
+
+
 @cache
 def account_once_pairs(n: int, edges: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, int, str], ...]:
     """套算一次 + 不得相同 for two-set fans among ``n`` sets: the most fans such that the combinations form no cycle
