@@ -9,7 +9,7 @@ from suanfan.rules.mcr import _TABLES
 from suanfan.rules.mcr.exclusions import NonRepeat, exclusion_table, non_repeat
 from suanfan.rules.mcr.fans import BIT, TILE_FANS, TileFacts, tile_fans
 from suanfan.rules.mcr.sets import is_seven_shifted_pairs
-from suanfan.rules.mcr.waits import less_one, waits_once
+from suanfan.rules.mcr.waits import waits_once
 from suanfan.shapes import is_regular_complete, is_seven_pairs
 from suanfan.tiles import suit_keys
 
@@ -79,12 +79,12 @@ def _waits_by_hand(counts13: list[int]) -> list[int]:
 @given(_waiting_hands())
 def test_waits_once_from_the_suit_keys_is_waiting_on_one_kind(counts13: list[int]) -> None:
     waits = _waits_by_hand(counts13)
-    for win in waits:  # the hand as scored: won on each of its waits, ``less_one`` takes the winning tile away
+    for win in waits:  # the hand as scored: won on each of its waits, ``waits_once`` takes the winning tile away
         counts14 = list(counts13)
         counts14[win] += 1
         kinds14 = sum(1 for n in counts14 if n)
         seven = bytes(counts13) if kinds14 <= 8 else None  # as MCR asks (seven pairs need 8 kinds at most)
-        assert waits_once(less_one(suit_keys(counts14), win), seven) is (len(waits) == 1)
+        assert waits_once(suit_keys(counts14), win, seven) is (len(waits) == 1)
         if kinds14 > 8:  # so the seven-pairs test may be skipped there: no seven-pairs wait
             assert not any(is_seven_pairs([n + (k == j) for j, n in enumerate(counts13)], True) for k in range(34))
 

@@ -33,7 +33,7 @@ from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, NonRepeat, exclu
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
 from .payments import POINTS
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
-from .waits import less_one, waits_once
+from .waits import waits_once
 
 __all__ = ["RULESET", "McrRules"]
 
@@ -140,10 +140,8 @@ class _Scored(NamedTuple):
         """The values of the fans counted, from the highest down (就高不就低 compares them after the total)."""
         return tuple(sorted([values[i] for i in rows(self.fans)], reverse=True))
 
-    def items(self, parts: _Parts) -> tuple[Item, ...]:
-        """The items of the fans counted, in table order; those in ``counts`` as many times as counted."""
-        a, b, c = self.parts
-        items = a[1] + b[1] + c[1]
+    def recount(self, items: tuple[Item, ...], parts: _Parts) -> tuple[Item, ...]:
+        """``items`` (the fans counted, each once) with those in ``counts`` as many times as counted."""
         fans = self.fans
         for fan_id, n in self.counts.items():
             if n > 1 and fans & BIT[fan_id]:
@@ -188,7 +186,11 @@ class McrRules(RuleSet):
                 said: list = []
                 scored = facts.score(*division, said)
                 # 就高不就低: the highest total; between equal totals, the one with the bigger single fans
-                if best is None or (scored.total, scored.values(values)) > (best.total, best.values(values)):
+                if (
+                    best is None
+                    or scored.total > best.total
+                    or (scored.total == best.total and scored.values(values) > best.values(values))
+                ):
                     best, (form, blocks, _, _), why = scored, division, said
         return _result(self, hand, melds, best, form, blocks, opts, facts.tsumo, why, notes)
 
@@ -215,7 +217,7 @@ class _HandFacts:
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
         bits = hand.tile_bits()  # the counts by kind, melds included, 8 bits a kind
-        self.tsumo, common = _win_facts(hand, ctx, notes, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
+        self.tsumo, common = _win_facts(hand, ctx, notes, win_tile, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
         self.held = mask = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
@@ -324,16 +326,16 @@ class _HandFacts:
                 return None
             dm, dp, ds = KNITTED_KEYS[pattern]  # the rest: a set and a pair, before the winning tile
             km, kp, ks, kz = self.hand.suit_keys()
-            return shape if waits_once(less_one((km - dm, kp - dp, ks - ds, kz), win)) else None
+            return shape if waits_once((km - dm, kp - dp, ks - ds, kz), win) else None
         if self._unique is None:
             hand = self.hand
             # the counts before the win, when they may wait as seven pairs: concealed, 7 kinds at most (8 with the
             # winning tile, if it is a kind they do not hold)
             before = None
-            if not hand.melds and (hand.kinds_held() & _KINDS).bit_count() <= 8:
+            if not hand.melds and self.held.bit_count() <= 8:
                 before = bytearray(self.counts)
                 before[win] -= 1
-            self._unique = waits_once(less_one(hand.suit_keys(), win), before)
+            self._unique = waits_once(hand.suit_keys(), win, before)
         return shape if self._unique else None
 
     def _not_single(self, form: str) -> None:
@@ -348,30 +350,28 @@ _WU_FAN_HU = BIT["wu_fan_hu"]
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
-def _win_facts(hand: Hand, ctx: Context, notes: list[str], in_melds: int) -> tuple[bool, int]:
+def _win_facts(hand: Hand, ctx: Context, notes: list[str], win: int, in_melds: int) -> tuple[bool, int]:
     """Read the contract's win flags: self-drawn?, and the win fans (a mask); what they say beside the fans goes to
-    ``notes``. An impossible combination is an ``InputError``. ``in_melds``: the copies of the winning tile in the
-    hand's melds. Everything read depends on a few flags and counts only: read once per combination of them."""
+    ``notes``. An impossible combination is an ``InputError``. ``win``: the winning kind; ``in_melds``: its copies in
+    the hand's melds. Everything read depends on a few flags and counts only: read once per combination of them."""
     if ctx.extra:
         for flag in ("tian_ting", "hun_gang"):
             if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
                 raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
     melds = hand.melds
-    if melds:
-        kinds = [m.kind for m in melds]
-        open_melds = len(kinds) - kinds.count("ankan")
-        kong = "ankan" in kinds or "minkan" in kinds or "kakan" in kinds
-    else:
-        open_melds, kong = 0, False
-    win = KIND[hand.win_tile]
-    key = (ctx.flags & _WIN_FLAGS, kong, open_melds, hand.counts34[win], in_melds)
+    shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
+    key = ctx.flags & _WIN_FLAGS | (shape | hand.counts34[win] << 6 | in_melds << 9) << _FLAGS_SIZE
     read = _WIN_READS.get(key)
     if read is None:  # a few thousand combinations at most; an impossible one raises and is not kept
-        read = _WIN_READS[key] = _read_win_flags(ctx, win, kong, open_melds, hand.counts34[win], in_melds)
+        read = _WIN_READS[key] = _read_win_flags(ctx, win, shape & 7 != 0, shape >> 3, hand.counts34[win], in_melds)
     tsumo, fans, said = read
     if said:
         notes.extend(said)
     return tsumo, fans
+
+
+_MELD_SHAPE = {"chi": 8, "pon": 8, "minkan": 9, "kakan": 9, "ankan": 1}
+_FLAGS_SIZE = max(FLAG_BITS.values()).bit_length()  # the key stays within one digit of a Python int (30 bits)
 
 
 def _read_win_flags(
@@ -410,7 +410,7 @@ def _read_win_flags(
     return tsumo, win_fans(WinFacts(*key)), tuple(notes)
 
 
-_WIN_READS: dict[tuple, tuple[bool, int, tuple[str, ...]]] = {}
+_WIN_READS: dict[int, tuple[bool, int, tuple[str, ...]]] = {}
 _WIN_FLAGS = sum(FLAG_BITS[f] for f in ("tsumo", "haitei", "houtei", "rinshan", "chankan", "last_copy"))
 
 
@@ -426,7 +426,10 @@ def _result(
     why: list,
     notes: list[str],
 ) -> Result:
-    items = best.items(_PARTS[opts["edition"]])
+    a, b, c = best.parts  # the items of the fans, each counted once, in table order (``_Scored.items``)
+    items = a[1] + b[1] + c[1]
+    if best.counts:
+        items = best.recount(items, _PARTS[opts["edition"]])
     fan_total = best.total
     flowers = len(hand.flowers)
     if flowers:
@@ -437,7 +440,7 @@ def _result(
         decomposition = tuple(map(_LABEL, blocks))
     else:
         decomposition = (hand.text(),)  # the concealed tiles in mpsz
-    exclusions = list(best.log)  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复
+    exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     said = []
     if why:

@@ -102,11 +102,21 @@ class _GroupTable(dict):
 _MAN, _PIN, _SOU, _HONORS = _GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(27)
 
 
-def waits_once(keys: tuple[int, int, int, int], seven_pairs: bytes | None = None) -> bool:
-    """Does the hand (13 − 3 × melds tiles; the ``tiles.suit_keys`` of its counts) wait on exactly one kind, as four
-    sets and a pair, or as seven pairs (four of a kind as two pairs) when ``seven_pairs`` gives its 34 counts? A kind
-    all of whose copies are in sight still counts as a wait (consensus: 独听 is about the shape)."""
-    groups = (_MAN[keys[0]], _PIN[keys[1]], _SOU[keys[2]], _HONORS[keys[3]])
+def waits_once(keys: tuple[int, int, int, int], won: int, seven_pairs: bytes | None = None) -> bool:
+    """Does the hand wait on exactly one kind, as four sets and a pair, or as seven pairs (four of a kind as two pairs)
+    when ``seven_pairs`` gives its 34 counts? The hand is 13 − 3 × melds tiles: the tiles of ``keys`` (the
+    ``tiles.suit_keys`` of the complete hand) less one of ``won``, the winning kind. A kind all of whose copies are in
+    sight still counts as a wait (consensus: 独听 is about the shape)."""
+    km, kp, ks, kz = keys
+    if won < 9:
+        km -= 1 << 3 * won
+    elif won < 18:
+        kp -= 1 << 3 * (won - 9)
+    elif won < 27:
+        ks -= 1 << 3 * (won - 18)
+    else:
+        kz -= 1 << 3 * (won - 27)
+    groups = (_MAN[km], _PIN[kp], _SOU[ks], _HONORS[kz])
     short = [g for g in groups if not g[0]]  # the groups that are not sets only
     if len(short) == 1:  # that group completes, as sets and the pair; or it is the pair and another completes
         g = short[0]
@@ -126,17 +136,3 @@ def waits_once(keys: tuple[int, int, int, int], seven_pairs: bytes | None = None
         odd = seven_pairs.index(1) if 1 in seven_pairs else seven_pairs.index(3)
         kinds |= 1 << odd
     return kinds != 0 and not kinds & (kinds - 1)
-
-
-def less_one(keys: tuple[int, int, int, int], kind: int) -> tuple[int, int, int, int]:
-    """``tiles.suit_keys`` of the counts with one tile of ``kind`` taken away (the hand before its winning tile)."""
-    km, kp, ks, kz = keys
-    suit = kind // 9 if kind < 27 else 3
-    less = 1 << 3 * (kind - 9 * suit)
-    if suit == 0:
-        return km - less, kp, ks, kz
-    if suit == 1:
-        return km, kp - less, ks, kz
-    if suit == 2:
-        return km, kp, ks - less, kz
-    return km, kp, ks, kz - less
