@@ -148,9 +148,9 @@ def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
         k = suanfan.tiles.kind(t)
         want_keys[min(k // 9, 3)] += 1 << 3 * (k - 9 * min(k // 9, 3))
     for h in (built, made):
-        assert h.tile_bits() == want_bits and h.kinds_held() == want_held
-        assert h.suit_keys() == tuple(want_keys)
-    assert built.tile_bits().to_bytes(37, "little")[:34] == bytes(
+        assert h.tile_bits == want_bits and h.kinds_held == want_held
+        assert h.suit_keys == tuple(want_keys)
+    assert built.tile_bits.to_bytes(37, "little")[:34] == bytes(
         [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
     )
 

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .errors import InputError
 from .result import filled
@@ -347,35 +347,30 @@ class Hand:
         return out
 
     _text = None  # the canonical text, when ``build`` wrote it while reading the hand (not a field)
-    _bits = None  # ``tile_bits``, when ``build`` counted them while reading the hand (not a field)
-    _held = None  # ``kinds_held``, likewise
-    _keys = None  # ``suit_keys``, likewise
+    # Facts counted once per hand: ``build`` writes them while reading the hand; a hand made directly counts them on
+    # first use. Read as attributes (a cached property is a plain attribute once set).
 
+    @cached_property
     def suit_keys(self) -> tuple[int, int, int, int]:
         """``tiles.suit_keys`` of the concealed counts: one integer a suit, the keys of the per-suit tables."""
-        keys = self._keys
-        if keys is None:
-            keys = suit_keys(self.counts34)
-        return keys
+        return suit_keys(self.counts34)
 
+    @cached_property
     def kinds_held(self) -> int:
         """``tiles.held_bits`` of every tile, the melds' included: bit k for each kind k held, bits 34-36 for the red
         fives."""
-        held = self._held
-        if held is None:
-            held = held_bits(self.concealed)
-            for m in self.melds:
-                held |= m.held_bits
+        held = held_bits(self.concealed)
+        for m in self.melds:
+            held |= m.held_bits
         return held
 
+    @cached_property
     def tile_bits(self) -> int:
         """``tiles.count_bits`` of every tile, the melds' included (flowers aside): 8 bits a kind, red fives counted
-        as fives and again in lanes 34-36. ``tile_bits().to_bytes(37, "little")`` is the counts by kind."""
-        bits = self._bits
-        if bits is None:
-            bits = count_bits(self.concealed)
-            for m in self.melds:
-                bits += m.count_bits
+        as fives and again in lanes 34-36. ``tile_bits.to_bytes(37, "little")`` is the counts by kind."""
+        bits = count_bits(self.concealed)
+        for m in self.melds:
+            bits += m.count_bits
         return bits
 
     def text(self) -> str:
@@ -571,9 +566,9 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             "flowers": flower_tiles,
             "counts34": counts34,
             "_text": a[2] + b[2] + c[2] + d[2],
-            "_bits": bits,
-            "_held": held,
-            "_keys": (a[6], b[6], c[6], d[6]),
+            "tile_bits": bits,
+            "kinds_held": held,
+            "suit_keys": (a[6], b[6], c[6], d[6]),
         }
     )
     return obj

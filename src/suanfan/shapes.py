@@ -411,9 +411,9 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     melds = hand.melds
     meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
-    keys = hand.suit_keys()
+    keys = hand.suit_keys
     _regular(keys, meld_blocks, win, "regular", out, grouped)
-    held = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
+    held = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
     # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
     if not melds:
         kinds = held.bit_count()

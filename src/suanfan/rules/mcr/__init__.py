@@ -216,10 +216,10 @@ class _HandFacts:
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
-        bits = hand.tile_bits()  # the counts by kind, melds included, 8 bits a kind
+        bits = hand.tile_bits  # the counts by kind, melds included, 8 bits a kind
         self.tsumo, common = _win_facts(hand, ctx, notes, win_tile, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
-        self.held = mask = hand.kinds_held() & _KINDS  # the kinds held, melds included (the red-five bits aside)
+        self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
         self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
         common |= tile_fans(mask)
@@ -325,7 +325,7 @@ class _HandFacts:
             if self.counts[win] - in_pattern < 1:  # the winning tile is the pattern's only
                 return None
             dm, dp, ds = KNITTED_KEYS[pattern]  # the rest: a set and a pair, before the winning tile
-            km, kp, ks, kz = self.hand.suit_keys()
+            km, kp, ks, kz = self.hand.suit_keys
             return shape if waits_once((km - dm, kp - dp, ks - ds, kz), win) else None
         if self._unique is None:
             hand = self.hand
@@ -335,7 +335,7 @@ class _HandFacts:
             if not hand.melds and self.held.bit_count() <= 8:
                 before = bytearray(self.counts)
                 before[win] -= 1
-            self._unique = waits_once(hand.suit_keys(), win, before)
+            self._unique = waits_once(hand.suit_keys, win, before)
         return shape if self._unique else None
 
     def _not_single(self, form: str) -> None:

@@ -69,7 +69,7 @@ class HandFacts:
         self.hand = hand
         self.ctx = ctx
         self.opts = opts
-        held = hand.kinds_held()  # one bit a kind held (34 bits), and bits 34-36 for the red fives
+        held = hand.kinds_held  # one bit a kind held (34 bits), and bits 34-36 for the red fives
         n_kongs = 0
         closed = True
         melds = hand.melds
@@ -81,7 +81,7 @@ class HandFacts:
                         n_kongs += 1
                 else:
                     n_kongs += 1
-            counts = hand.tile_bits().to_bytes(37, "little")[:34]  # a byte a kind, the melds' tiles counted
+            counts = hand.tile_bits.to_bytes(37, "little")[:34]  # a byte a kind, the melds' tiles counted
         else:
             counts = hand.counts34
         self.reds = (held >> 34).bit_count()  # one red five a suit at most
