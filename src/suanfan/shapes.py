@@ -417,7 +417,7 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
     if not melds:
         kinds = held.bit_count()
-        if kinds <= 7 or kinds == 13 or kinds == 14:
+        if kinds <= 7 or (kinds == 13 and not held & ~_YAOCHU_KINDS) or kinds == 14:
             _special(counts, held, win, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, out, grouped)
     if (
         knitted
@@ -472,6 +472,7 @@ def _special(
 
 
 _KINDS = (1 << N_KINDS) - 1
+_YAOCHU_KINDS = sum(1 << t for t in YAOCHU)  # thirteen orphans holds these 13 kinds only
 # a suit's kinds held (9 bits) -> which of 147, 258, 369 it holds whole (bit 0, 1, 2): a 组合龙 needs one in each suit
 _KNIT_STARTS = tuple(sum(1 << j for j in range(3) if m >> j & m >> j + 3 & m >> j + 6 & 1) for m in range(512))
 _KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once

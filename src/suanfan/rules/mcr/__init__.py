@@ -146,7 +146,7 @@ class _Scored(NamedTuple):
         for fan_id, n in self.counts.items():
             if n > 1 and fans & BIT[fan_id]:
                 i = ORDER[fan_id]
-                at = items.index(parts.item(i, 1))
+                at = [*map(id, items)].index(id(parts.item(i, 1)))  # the shared item, found by identity: no __eq__
                 items = (*items[:at], parts.item(i, n), *items[at + 1 :])
         return items
 
