@@ -27,7 +27,7 @@ from ...errors import InputError
 from ...hand import FLAG_BITS, TILES_144, Context, Hand
 from ...result import Item, Result, filled
 from ...shapes import CHOW, KNITTED_KEYS, KNITTED_PATTERNS, PAIR, PUNG, Block
-from ...tiles import KIND, tile_name, wind_tile
+from ...tiles import KIND, tile_name
 from .. import Option, RuleSet
 from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, NonRepeat, exclusion_table, non_repeat
 from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
@@ -123,6 +123,7 @@ class _Parts(dict):
 
 
 _PARTS = {e: _Parts(e) for e in EDITIONS}
+_EDITION_TABLES = {e: (_NON_REPEAT[e], _PARTS[e]) for e in EDITIONS}
 _P0, _P1, _P2 = _Parts.PARTS
 
 
@@ -207,7 +208,7 @@ class McrRules(RuleSet):
 class _HandFacts:
     """What is the same for every reading of the hand: tile fans, win fans, counts, waits (computed lazily)."""
 
-    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "seat", "round", "common", "excluded", "parts")
+    __slots__ = ("hand", "opts", "win_tile", "counts", "fours", "tsumo", "ctx", "common", "excluded", "parts")
     __slots__ += ("extras", "held", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
@@ -220,8 +221,7 @@ class _HandFacts:
         self.tsumo, common = _win_facts(hand, ctx, notes, win_tile, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
         self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
-        self.seat = _WIND_TILE.get(ctx.seat_wind) or wind_tile(ctx.seat_wind)
-        self.round = _WIND_TILE.get(ctx.round_wind) or wind_tile(ctx.round_wind)
+        self.ctx = ctx
         common |= tile_fans(mask)
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
@@ -229,8 +229,7 @@ class _HandFacts:
                     common |= BIT[fan_id]
         self.common = common
         self.extras = opts["platform_extras"]
-        self.excluded = _NON_REPEAT[opts["edition"]]
-        self.parts = _PARTS[opts["edition"]]
+        self.excluded, self.parts = _EDITION_TABLES[opts["edition"]]
         self._unique: bool | None = None
 
     def score(self, form: str, blocks: tuple, placements, code: int, why: list) -> _Scored:
@@ -240,7 +239,7 @@ class _HandFacts:
         counts: dict[str, int] = {}
         if form == "regular" or form == "knitted_straight":
             found |= regular_fans(
-                blocks, form, placements, code, self.tsumo, self.seat, self.round, self.fours, self.extras, counts, why
+                blocks, form, placements, code, self.tsumo, self.ctx, self.fours, self.extras, counts, why
             )
             wait = self._wait_fan(form, blocks, placements)
             if wait:
@@ -347,7 +346,6 @@ class _HandFacts:
 
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
 _WU_FAN_HU = BIT["wu_fan_hu"]
-_WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str], win: int, in_melds: int) -> tuple[bool, int]:

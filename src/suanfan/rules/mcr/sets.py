@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from ...hand import Context
 from ...shapes import (
     CHOW,
     CODE_CHOW_BITS,
@@ -21,7 +22,7 @@ from ...shapes import (
     PUNG,
     Block,
 )
-from ...tiles import DRAGONS, WINDS
+from ...tiles import DRAGONS, WINDS, wind_tile
 from .exclusions import combine_sets
 from .fans import BIT, fan_mask
 
@@ -166,8 +167,7 @@ def regular_fans(
     placements: frozenset[int],
     code: int,
     tsumo: bool,
-    seat: int,
-    round_: int,
+    ctx: Context,
     fours: int,
     extras: bool,
     counts: dict[str, int],
@@ -175,7 +175,8 @@ def regular_fans(
 ) -> int:
     """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
 
-    ``placements``: indexes of the blocks the winning tile may have completed. ``code``: the sum of the blocks'
+    ``placements``: indexes of the blocks the winning tile may have completed. ``ctx``: the win's context (the seat
+    and round winds). ``code``: the sum of the blocks'
     ``shapes.block_code`` (which chows and pungs, how many concealed pungs and kongs, which blocks hold a terminal,
     a 5, an even rank). ``fours``: how many kinds the whole hand holds all four copies of, melds included.
     ``extras``: the platform extras count (四方大发). Wait fans are added by the caller (they need the waits of the
@@ -197,7 +198,7 @@ def regular_fans(
     pungs = code >> CODE_PUNGS & _KIND_BITS
     if pungs:
         if pungs & _WIND_PUNGS:  # the winds matter to wind pungs only: one entry serves every seat and round
-            pungs |= seat << 34 | round_ << 40 | extras << 46
+            pungs |= wind_tile(ctx.seat_wind) << 34 | wind_tile(ctx.round_wind) << 40 | extras << 46
         fans, repeated, said, by_pair = _PUNG_PARTS[pungs]
         found |= fans
         if repeated:
