@@ -244,7 +244,7 @@ class _HandFacts:
             wait = self._wait_fan(form, blocks, placements)
             if wait:
                 found |= BIT[wait]
-            if form == "regular" and not self.hand.melds:
+            if found & _QING_YI_SE and form == "regular" and not self.hand.melds:  # 九莲宝灯 is one suit
                 held = self.counts
                 win = self.win_tile
                 s = win // 9 * 9
@@ -345,7 +345,7 @@ class _HandFacts:
 
 
 _WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
-_WU_FAN_HU = BIT["wu_fan_hu"]
+_WU_FAN_HU, _QING_YI_SE = BIT["wu_fan_hu"], BIT["qing_yi_se"]
 
 
 def _win_facts(hand: Hand, ctx: Context, notes: list[str], win: int, in_melds: int) -> tuple[bool, int]:

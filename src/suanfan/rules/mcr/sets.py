@@ -189,8 +189,12 @@ def regular_fans(
     pair = blocks[-1].tile  # the pair comes last
     kept = code >> CODE_CONCEALED_PUNGS & 0x1FF  # concealed pungs, concealed kongs, melded kongs: 3 bits each
     if kept & 7 and not tsumo:
-        won = {blocks[i].kind for i in placements}
-        if PUNG in won and CHOW not in won and KNITTED not in won:
+        if len(placements) == 1:
+            pung_only = blocks[placements[0]].kind == PUNG
+        else:
+            won = {blocks[i].kind for i in placements}
+            pung_only = PUNG in won and CHOW not in won and KNITTED not in won
+        if pung_only:
             # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
             kept -= 1
             notes.append("the pung completed by the discard counts as melded")
