@@ -319,15 +319,14 @@ _MELD_BLOCKS: dict[str, Block] = {}  # a meld's text (kind, tiles, source) -> it
 
 
 def _meld_block(m: Meld) -> Block:
-    b = _MELD_BLOCKS.get(m.text)
-    if b is None:
-        if m.kind == "chi":
-            b = Block(CHOW, m.first, False, m)
-        elif m.kind == "pon":
-            b = Block(PUNG, m.first, False, m)
-        else:
-            b = Block(KONG, m.first, m.kind == "ankan", m)
-        _MELD_BLOCKS[m.text] = b
+    """A meld's block, made on its first sight (``_MELD_BLOCKS``)."""
+    if m.kind == "chi":
+        b = Block(CHOW, m.first, False, m)
+    elif m.kind == "pon":
+        b = Block(PUNG, m.first, False, m)
+    else:
+        b = Block(KONG, m.first, m.kind == "ankan", m)
+    _MELD_BLOCKS[m.text] = b
     return b
 
 
@@ -409,7 +408,7 @@ def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orpha
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds
-    meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
+    meld_blocks = tuple([_MELD_BLOCKS.get(m.text) or _meld_block(m) for m in melds]) if melds else ()
     out: list = []
     keys = hand.suit_keys
     _regular(keys, meld_blocks, win, "regular", out, grouped)
