@@ -365,6 +365,11 @@ class Hand:
         return held
 
     @cached_property
+    def meld_texts(self) -> tuple[str, ...]:
+        """The melds as the contract writes them (``chi:123m``), in order."""
+        return tuple([m.text for m in self.melds])
+
+    @cached_property
     def tile_bits(self) -> int:
         """``tiles.count_bits`` of every tile, the melds' included (flowers aside): 8 bits a kind, red fives counted
         as fives and again in lanes 34-36. ``tile_bits.to_bytes(37, "little")`` is the counts by kind."""
@@ -513,7 +518,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
     bits = a[4] + b[4] + c[4] + d[4]
     held = a[5] | b[5] | c[5] | d[5]
     if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
-        meld_objs = ()
+        meld_objs = meld_texts = ()
     elif melds.__class__ is list or melds.__class__ is tuple:
         if len(melds) > 4:
             return None
@@ -526,6 +531,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             held |= meld.held_bits
             read.append(meld)
         meld_objs = tuple(read)
+        meld_texts = tuple([m.text for m in read])
     else:
         return None
     if len(tiles) != 14 - 3 * len(meld_objs):
@@ -569,6 +575,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             "tile_bits": bits,
             "kinds_held": held,
             "suit_keys": (a[6], b[6], c[6], d[6]),
+            "meld_texts": meld_texts,
         }
     )
     return obj

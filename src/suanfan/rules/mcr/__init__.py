@@ -170,7 +170,7 @@ class McrRules(RuleSet):
         return dict(_FORMS)
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        melds = tuple(map(_TEXT, hand.melds)) if hand.melds else ()
+        melds = hand.meld_texts
         divisions = shapes.every_division(hand)
         if not divisions:
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
@@ -481,7 +481,6 @@ def _flower_item(flowers: int) -> Item:
 
 
 _LABEL = attrgetter("label")  # a block's tiles in mpsz, written once per block
-_TEXT = attrgetter("text")  # a meld's text, written once per meld
 
 
 RULESET = McrRules()

@@ -62,7 +62,7 @@ class Riichi(RuleSet):
             _check_context(facts)
         readings = shapes.readings(hand)  # the defaults are Riichi's forms (_FORMS)
         if not readings:
-            melds = tuple([m.text for m in hand.melds])
+            melds = hand.meld_texts
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
         notes: list[str] = []
         if facts.flags & RENHOU and opts["renhou"] == "off":
@@ -107,7 +107,7 @@ class Riichi(RuleSet):
         fields = {
             "rules": "riichi",
             "hand": hand.text(),
-            "melds": tuple([m.text for m in hand.melds]) if hand.melds else (),
+            "melds": hand.meld_texts,
             "decomposition": tuple([b.label for b in reading.blocks]),
             "items": items,
             "han": han,
