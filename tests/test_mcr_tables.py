@@ -119,3 +119,10 @@ def test_non_repeat_by_the_implying_fans_is_the_walk(fans: set[str], edition: st
         return
     assert found & ~removes[0] == want
     assert [entry for bit, entry in removes[1] if bit & found] == want_log
+
+
+def test_every_fan_is_worth_something() -> None:
+    """A result recounts its items only when the total is above the sum of its fans counted once, which holds only
+    if every fan is worth at least 1 in each edition."""
+    for edition in ("consensus", "green_book_2006"):
+        assert min(_TABLES[edition][0].values()) >= 1

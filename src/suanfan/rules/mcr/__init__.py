@@ -424,9 +424,9 @@ def _result(
     why: list,
     notes: list[str],
 ) -> Result:
-    a, b, c = best.parts  # the items of the fans, each counted once, in table order (``_Scored.items``)
+    a, b, c = best.parts  # the items of the fans, each counted once, in table order
     items = a[1] + b[1] + c[1]
-    if best.counts:
+    if best.total != a[0] + b[0] + c[0]:  # a fan counts more than once (each adds its value again)
         items = best.recount(items, _PARTS[opts["edition"]])
     fan_total = best.total
     flowers = len(hand.flowers)
