@@ -224,13 +224,7 @@ def regular_fans(
         if why:
             notes.extend(why)
     if form == "regular":
-        # 全带幺 全带五 全双刻: every block (sets and pair) holds a terminal or honor / holds a 5 / is an even pung
-        if not code >> CODE_NO_YAOCHU & 7:
-            found |= _QUAN_DAI_YAO
-        elif not code >> CODE_NO_FIVE & 7:
-            found |= _QUAN_DAI_WU
-        elif not code >> CODE_NOT_EVEN & 7:
-            found |= _QUAN_SHUANG_KE
+        found |= _EVERY_BLOCK[code >> CODE_NO_YAOCHU & 0x1FF]  # 全带幺 全带五 全双刻
     else:
         found |= _ZU_HE_LONG
     hogs = fours - (kept >> 3 & 7) - (kept >> 6)
@@ -243,7 +237,14 @@ def regular_fans(
 _KIND_BITS = (1 << 34) - 1
 _WIND_PUNGS = sum(1 << t for t in WINDS)
 _PING_HU, _ZU_HE_LONG, _SI_GUI_YI = BIT["ping_hu"], BIT["zu_he_long"], BIT["si_gui_yi"]
-_QUAN_DAI_YAO, _QUAN_DAI_WU, _QUAN_SHUANG_KE = BIT["quan_dai_yao"], BIT["quan_dai_wu"], BIT["quan_shuang_ke"]
+# the blocks without a terminal or honor, without a 5, not an even pung or pair (3 bits each, ``block_code``) ->
+# 全带幺 / 全带五 / 全双刻 when none is without: every block (sets and pair) holds a terminal or honor, holds a 5, is an
+# even pung or pair
+assert CODE_NO_FIVE == CODE_NO_YAOCHU + 3 and CODE_NOT_EVEN == CODE_NO_YAOCHU + 6  # the three fields side by side
+_EVERY_BLOCK = tuple(
+    BIT["quan_dai_yao"] if not k & 7 else BIT["quan_dai_wu"] if not k >> 3 & 7 else BIT["quan_shuang_ke"] * (k < 64)
+    for k in range(512)
+)
 
 
 def _concealed_and_kongs(concealed: int, ankan: int, minkan: int) -> int:
