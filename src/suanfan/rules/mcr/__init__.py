@@ -241,9 +241,7 @@ class _HandFacts:
             found |= regular_fans(
                 blocks, form, placements, code, self.tsumo, self.ctx, self.fours, self.extras, counts, why
             )
-            wait = self._wait_fan(form, blocks, placements)
-            if wait:
-                found |= BIT[wait]
+            found |= self._wait_fan(form, blocks, placements)
             if found & _QING_YI_SE and form == "regular" and not self.hand.melds:  # 九莲宝灯 is one suit
                 held = self.counts
                 win = self.win_tile
@@ -289,43 +287,44 @@ class _HandFacts:
                 total += parts.values[ORDER[fan_id]] * (n - 1)
         return tuple.__new__(_Scored, (found, counts, log, total, entries))  # no Python __new__
 
-    def _wait_fan(self, form: str, blocks: tuple, placements) -> str | None:
-        """边张 / 嵌张 / 单钓将 when the hand waits on one tile kind only (consensus, MIL; digest rows 77-79) and the
-        winning tile can sit in an edge chow, the middle of a chow, or the pair; one of them at most."""
+    def _wait_fan(self, form: str, blocks: tuple, placements) -> int:
+        """边张 / 嵌张 / 单钓将 (its bit, or 0) when the hand waits on one tile kind only (consensus, MIL; digest rows
+        77-79) and the winning tile can sit in an edge chow, the middle of a chow, or the pair; one of them at most,
+        the first in the table (边张, then 嵌张, then 单钓将: the lowest bit)."""
         win = self.win_tile
-        shape = None
+        shape = 0
         for i in placements:
             b = blocks[i]
             if b.kind == CHOW:
                 t = b.tile
                 if win == t + 1:
-                    s = "kan_zhang"
+                    s = _KAN_ZHANG
                 elif (win == t and t % 9 < 6) or (win == t + 2 and t % 9 > 0):
                     # 两面: the chow's other side (t + 3, or t - 1) completes these sets too, a second wait
                     return self._not_single(form)
                 else:
-                    s = "bian_zhang"
+                    s = _BIAN_ZHANG
             elif b.kind == PAIR:
-                s = "dan_diao_jiang"
+                s = _DAN_DIAO_JIANG
             elif b.kind == PUNG:
                 # 双碰: the pair completes these sets too (as a pung, this pung's tiles the pair), a second wait
                 return self._not_single(form)
             else:
                 continue
-            if shape is None or _WAIT_ORDER[s] < _WAIT_ORDER[shape]:
+            if not shape or s < shape:
                 shape = s
-        if shape is None:
-            return None
+        if not shape:
+            return 0
         if form == "knitted_straight":
             pattern = blocks[0].tile  # the knitted straight comes first
             in_pattern = win in KNITTED_PATTERNS[pattern]
             if in_pattern and self.opts["knitted_straight_waits"] == "wmcc_2006":
-                return None
+                return 0
             if self.counts[win] - in_pattern < 1:  # the winning tile is the pattern's only
-                return None
+                return 0
             dm, dp, ds = KNITTED_KEYS[pattern]  # the rest: a set and a pair, before the winning tile
             km, kp, ks, kz = self.hand.suit_keys
-            return shape if waits_once((km - dm, kp - dp, ks - ds, kz), win) else None
+            return shape if waits_once((km - dm, kp - dp, ks - ds, kz), win) else 0
         if self._unique is None:
             hand = self.hand
             # the counts before the win, when they may wait as seven pairs: concealed, 7 kinds at most (8 with the
@@ -335,16 +334,18 @@ class _HandFacts:
                 before = bytearray(self.counts)
                 before[win] -= 1
             self._unique = waits_once(hand.suit_keys, win, before)
-        return shape if self._unique else None
+        return shape if self._unique else 0
 
-    def _not_single(self, form: str) -> None:
+    def _not_single(self, form: str) -> int:
         """A second wait was seen in a reading: no wait fan (for a regular reading, none for the hand: its waits are
         the same whatever the reading)."""
         if form == "regular":
             self._unique = False
+        return 0
 
 
-_WAIT_ORDER = {"bian_zhang": 0, "kan_zhang": 1, "dan_diao_jiang": 2}
+_BIAN_ZHANG, _KAN_ZHANG, _DAN_DIAO_JIANG = BIT["bian_zhang"], BIT["kan_zhang"], BIT["dan_diao_jiang"]
+assert _BIAN_ZHANG < _KAN_ZHANG < _DAN_DIAO_JIANG  # table order: the one kept when the tile can take two places
 _WU_FAN_HU, _QING_YI_SE = BIT["wu_fan_hu"], BIT["qing_yi_se"]
 
 
