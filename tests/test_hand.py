@@ -151,6 +151,7 @@ def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
         assert h.tile_bits == want_bits and h.kinds_held == want_held
         assert h.suit_keys == tuple(want_keys)
         assert h.meld_texts == tuple(Meld.parse(m).text for m in melds)
+        assert h.concealed_text == h.text() == suanfan.format_tiles(list(built.concealed))
     assert built.tile_bits.to_bytes(37, "little")[:34] == bytes(
         [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
     )

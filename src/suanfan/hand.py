@@ -346,7 +346,6 @@ class Hand:
             out.extend(m.tiles)
         return out
 
-    _text = None  # the canonical text, when ``build`` wrote it while reading the hand (not a field)
     # Facts counted once per hand: ``build`` writes them while reading the hand; a hand made directly counts them on
     # first use. Read as attributes (a cached property is a plain attribute once set).
 
@@ -378,13 +377,15 @@ class Hand:
             bits += m.count_bits
         return bits
 
+    @cached_property
+    def concealed_text(self) -> str:
+        """Canonical mpsz of the concealed tiles (``text()``)."""
+        t = self.concealed
+        return counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
+
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
-        text = self._text
-        if text is None:
-            t = self.concealed
-            text = counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
-        return text
+        return self.concealed_text
 
     @classmethod
     def build(
@@ -571,7 +572,7 @@ def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand
             "win_tile": win_tile,
             "flowers": flower_tiles,
             "counts34": counts34,
-            "_text": a[2] + b[2] + c[2] + d[2],
+            "concealed_text": a[2] + b[2] + c[2] + d[2],
             "tile_bits": bits,
             "kinds_held": held,
             "suit_keys": (a[6], b[6], c[6], d[6]),

@@ -380,7 +380,7 @@ def readings(
     knitted: bool = False,
 ) -> list[Reading]:
     """Every reading of a complete hand, with every place the winning tile can take."""
-    return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, False)
+    return every_division(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, False)
 
 
 def divisions(
@@ -395,16 +395,20 @@ def divisions(
     sum of the blocks' ``block_code``), one entry for each way to split the hand, for rules that score a division
     once whatever the winning tile's place (MCR: its wait fans look at every place at once). Same order as
     ``readings``; no Reading is made."""
-    return _read(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
+    return every_division(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
 
 
-def every_division(hand: Hand) -> list[tuple[str, tuple[Block, ...], tuple[int, ...], int]]:
-    """``divisions`` with every form on, four of a kind as two pairs of seven pairs included (MCR's forms)."""
-    return _read(hand, True, True, True, True, True)
-
-
-def _read(hand: Hand, seven_pairs: bool, seven_pairs_kongs: bool, thirteen_orphans: bool, knitted: bool, grouped: bool):
-    """``readings``, or with ``grouped`` ``divisions``."""
+def every_division(
+    hand: Hand,
+    seven_pairs: bool = True,
+    seven_pairs_kongs: bool = True,
+    thirteen_orphans: bool = True,
+    knitted: bool = True,
+    grouped: bool = True,
+) -> list:
+    """``divisions`` with every form on, four of a kind as two pairs of seven pairs included (MCR's forms), as called
+    with the hand alone. ``readings`` and ``divisions`` read through it with their own forms (``grouped``: divisions,
+    else readings)."""
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds

@@ -438,7 +438,7 @@ def _result(
     if blocks:
         decomposition = tuple(map(_LABEL, blocks))
     else:
-        decomposition = (hand.text(),)  # the concealed tiles in mpsz
+        decomposition = (hand.concealed_text,)  # the concealed tiles in mpsz
     exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     said = []
@@ -470,7 +470,7 @@ def _result(
         "reason": None if winning else "below_minimum",
         "explain": explain,
         "rules": rs.name,
-        "hand": hand.text(),
+        "hand": hand.concealed_text,
         "melds": melds,
     }
     return filled(Result, fields)
