@@ -19,7 +19,6 @@ of a part of the fan table per combination, the payments per total. Nothing is k
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter
 from typing import NamedTuple
 
 from ... import shapes
@@ -436,7 +435,7 @@ def _result(
     total = fan_total + flowers
     winning = fan_total >= opts["min_fan"]
     if blocks:
-        decomposition = tuple(map(_LABEL, blocks))
+        decomposition = tuple([b.label for b in blocks])
     else:
         decomposition = (hand.concealed_text,)  # the concealed tiles in mpsz
     exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
@@ -481,7 +480,6 @@ def _flower_item(flowers: int) -> Item:
     return FANS["hua_pai"].item(count=flowers)
 
 
-_LABEL = attrgetter("label")  # a block's tiles in mpsz, written once per block
 
 
 RULESET = McrRules()
