@@ -29,7 +29,19 @@ from ...shapes import CHOW, KNITTED_KEYS, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, tile_name
 from .. import Option, RuleSet
 from .exclusions import EXCLUSION, NON_REPEAT, PRINCIPLES, Log, NonRepeat, exclusion_table, non_repeat
-from .fans import BIT, FANS, IDS, ORDER, WinFacts, fan_dict, rows, tile_fans, win_fans
+from .fans import (
+    BIT,
+    FANS,
+    HIGH_HALF_FACTS,
+    IDS,
+    LOW_HALF_FACTS,
+    ORDER,
+    TILE_FANS_BY_FACTS,
+    WinFacts,
+    fan_dict,
+    rows,
+    win_fans,
+)
 from .payments import POINTS
 from .sets import is_nine_gates, is_seven_shifted_pairs, regular_fans
 from .waits import waits_once
@@ -221,7 +233,7 @@ class _HandFacts:
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
         self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.ctx = ctx
-        common |= tile_fans(mask)
+        common |= TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]  # tile_fans(mask)
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):
@@ -478,8 +490,6 @@ def _result(
 @lru_cache(maxsize=64)
 def _flower_item(flowers: int) -> Item:
     return FANS["hua_pai"].item(count=flowers)
-
-
 
 
 RULESET = McrRules()

@@ -907,14 +907,14 @@ class _TileFans(dict):
         return fans
 
 
-_TILE_FANS = _TileFans()
-_LOW_HALF, _HIGH_HALF = _HalfFactBits(0), _HalfFactBits(18)
+TILE_FANS_BY_FACTS = _TileFans()
+LOW_HALF_FACTS, HIGH_HALF_FACTS = _HalfFactBits(0), _HalfFactBits(18)
 
 
 def tile_fans(mask: int) -> int:
     """The tile fans (a mask of fans, before exclusions) of a hand holding the kinds of this 34-bit mask: the facts
     of its two halves, each found once per half, combined, and the fans found once per facts."""
-    return _TILE_FANS[_LOW_HALF[mask & 0x3FFFF] | _HIGH_HALF[mask >> 18]]
+    return TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]
 
 
 def win_fans(w: WinFacts) -> int:
