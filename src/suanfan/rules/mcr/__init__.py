@@ -223,13 +223,25 @@ class _HandFacts:
     __slots__ += ("extras", "held", "_unique")
 
     def __init__(self, hand: Hand, ctx: Context, opts: dict, notes: list[str]) -> None:
-        """``notes``: what the win flags say beside the fans (``_win_facts``)."""
+        """``notes``: what the win flags say beside the fans."""
         self.hand = hand
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
         bits = hand.tile_bits  # the counts by kind, melds included, 8 bits a kind
-        self.tsumo, common = _win_facts(hand, ctx, notes, win_tile, (bits >> 8 * win_tile & 0xFF) - counts[win_tile])
+        # the win flags: self-drawn?, the win fans (a mask) and what they say beside the fans (to ``notes``), read
+        # once per combination of the flags and counts they depend on (``_read_win_flags``)
+        in_hand = counts[win_tile]
+        in_melds = (bits >> 8 * win_tile & 0xFF) - in_hand  # the copies of the winning tile in the melds
+        melds = hand.melds
+        shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
+        key = ctx.flags & _WIN_FLAGS | (shape | in_hand << 6 | in_melds << 9) << _FLAGS_SIZE
+        read = _WIN_READS.get(key)
+        if read is None or ctx.extra:
+            read = _win_read(ctx, key, win_tile, shape, in_hand, in_melds)
+        self.tsumo, common, said = read
+        if said:
+            notes.extend(said)
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
         self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.ctx = ctx
@@ -360,24 +372,19 @@ assert _BIAN_ZHANG < _KAN_ZHANG < _DAN_DIAO_JIANG  # table order: the one kept w
 _WU_FAN_HU, _QING_YI_SE = BIT["wu_fan_hu"], BIT["qing_yi_se"]
 
 
-def _win_facts(hand: Hand, ctx: Context, notes: list[str], win: int, in_melds: int) -> tuple[bool, int]:
-    """Read the contract's win flags: self-drawn?, and the win fans (a mask); what they say beside the fans goes to
-    ``notes``. An impossible combination is an ``InputError``. ``win``: the winning kind; ``in_melds``: its copies in
-    the hand's melds. Everything read depends on a few flags and counts only: read once per combination of them."""
+def _win_read(ctx: Context, key: int, win: int, shape: int, in_hand: int, in_melds: int) -> tuple:
+    """The win flags' reading (``_read_win_flags``) of ``key``, kept in ``_WIN_READS``; the platform flags checked.
+    ``shape``: the kongs among the melds | the melds not concealed << 3; ``in_hand``, ``in_melds``: the copies of the
+    winning tile ``win`` in the concealed tiles and in the melds. An impossible combination is an ``InputError``, not
+    kept."""
     if ctx.extra:
         for flag in ("tian_ting", "hun_gang"):
             if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
                 raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
-    melds = hand.melds
-    shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
-    key = ctx.flags & _WIN_FLAGS | (shape | hand.counts34[win] << 6 | in_melds << 9) << _FLAGS_SIZE
     read = _WIN_READS.get(key)
-    if read is None:  # a few thousand combinations at most; an impossible one raises and is not kept
-        read = _WIN_READS[key] = _read_win_flags(ctx, win, shape & 7 != 0, shape >> 3, hand.counts34[win], in_melds)
-    tsumo, fans, said = read
-    if said:
-        notes.extend(said)
-    return tsumo, fans
+    if read is None:  # a few thousand combinations at most
+        read = _WIN_READS[key] = _read_win_flags(ctx, win, shape & 7 != 0, shape >> 3, in_hand, in_melds)
+    return read
 
 
 _MELD_SHAPE = {"chi": 8, "pon": 8, "minkan": 9, "kakan": 9, "ankan": 1}
@@ -387,7 +394,7 @@ _FLAGS_SIZE = max(FLAG_BITS.values()).bit_length()  # the key stays within one d
 def _read_win_flags(
     ctx: Context, win: int, kong: bool, open_melds: int, in_hand: int, in_melds: int
 ) -> tuple[bool, int, tuple[str, ...]]:
-    """``_win_facts`` of one combination: (self-drawn, the win fans, the notes).
+    """The win flags of one combination: (self-drawn, the win fans, the notes).
 
     ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
     ``chankan`` (抢杠和) are wins on another player's tile."""
