@@ -249,42 +249,39 @@ def concealed_block(kind_: str, tile: int) -> Block:
     return b
 
 
-class _SuitTable(dict):
-    """One suit's counts (as a ``tiles.suit_keys`` key) -> (pairs, splits): the table a hand's split is read from.
+def _suit_entry(table: dict[int, tuple[int, tuple]], offset: int, key: int) -> tuple[int, tuple]:
+    """One suit's entry in its table (``_MAN``, ``_PIN``, ``_SOU``, ``_HONORS``: a plain dict each, read with one
+    subscript): its counts (as a ``tiles.suit_keys`` key) -> (pairs, splits), the table a hand's split is read from.
+    Made on first sight of a pattern, so each pattern is split once per process.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
     ``splits`` are the suit's ways to be read, each ``(sets, pair, places, code)``: the sets and the pair ((pair,) or
     ()) as shared blocks, for each tile of the suit the places it can take in them as (index among the sets, or -1
-    for the pair, wait), and the sum of their ``block_code``. Empty when the suit cannot be read. Filled on first sight of a pattern, so each pattern is
-    split once per process.
+    for the pair, wait), and the sum of their ``block_code``. Empty when the suit cannot be read.
     """
-
-    def __init__(self, offset: int) -> None:
-        super().__init__()
-        self.offset = offset
-
-    def __missing__(self, key: int) -> tuple[int, tuple]:
-        offset = self.offset
-        counts = [key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)]
-        rem = sum(counts) % 3
-        if rem == 1:
-            entry: tuple[int, tuple] = (0, ())
-        elif offset == 27:
-            honors = _honor_split([0] * 27 + list(counts))
-            entry = (rem // 2, ())
-            if honors is not None:
-                sets = tuple(concealed_block(k, t) for k, t in honors[0])
-                pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-                entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7), _code(sets + pair)),))
-        else:
-            splits = []
-            for sets_, pair_ in suit_decompositions(tuple(counts), rem == 2):
-                sets = tuple(concealed_block(k, offset + t) for k, t in sets_)
-                pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
-                splits.append((sets, pair, _places(sets, pair, offset, 9), _code(sets + pair)))
-            entry = (rem // 2, tuple(splits))
-        self[key] = entry
+    entry = table.get(key)
+    if entry is not None:
         return entry
+    counts = [key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)]
+    rem = sum(counts) % 3
+    if rem == 1:
+        entry = (0, ())
+    elif offset == 27:
+        honors = _honor_split([0] * 27 + list(counts))
+        entry = (rem // 2, ())
+        if honors is not None:
+            sets = tuple(concealed_block(k, t) for k, t in honors[0])
+            pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
+            entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7), _code(sets + pair)),))
+    else:
+        splits = []
+        for sets_, pair_ in suit_decompositions(tuple(counts), rem == 2):
+            sets = tuple(concealed_block(k, offset + t) for k, t in sets_)
+            pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
+            splits.append((sets, pair, _places(sets, pair, offset, 9), _code(sets + pair)))
+        entry = (rem // 2, tuple(splits))
+    table[key] = entry
+    return entry
 
 
 def _code(blocks: tuple[Block, ...]) -> int:
@@ -311,7 +308,10 @@ def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: in
     return tuple(out)
 
 
-_MAN, _PIN, _SOU, _HONORS = _SuitTable(0), _SuitTable(9), _SuitTable(18), _SuitTable(27)
+_MAN: dict[int, tuple[int, tuple]] = {}
+_PIN: dict[int, tuple[int, tuple]] = {}
+_SOU: dict[int, tuple[int, tuple]] = {}
+_HONORS: dict[int, tuple[int, tuple]] = {}
 _PAIR_BLOCKS = [concealed_block(PAIR, t) for t in range(N_KINDS)]
 
 
@@ -503,17 +503,17 @@ def _regular(
     each split once for every place the winning tile can take in it (the suit tables list the places), or with
     ``grouped`` once with all those places (``divisions``)."""
     km, kp, ks, kz = keys
-    pa, a = _MAN[km]
-    if not a:
-        return
-    pb, b = _PIN[kp]
-    if not b:
-        return
-    pc, c = _SOU[ks]
-    if not c:
-        return
-    ph, h = _HONORS[kz]
-    if not h or pa + pb + pc + ph != 1:
+    try:
+        pa, a = _MAN[km]
+        pb, b = _PIN[kp]
+        pc, c = _SOU[ks]
+        ph, h = _HONORS[kz]
+    except KeyError:  # a suit pattern not seen before: split it (``_suit_entry``)
+        pa, a = _suit_entry(_MAN, 0, km)
+        pb, b = _suit_entry(_PIN, 9, kp)
+        pc, c = _suit_entry(_SOU, 18, ks)
+        ph, h = _suit_entry(_HONORS, 27, kz)
+    if not (a and b and c and h) or pa + pb + pc + ph != 1:
         return
     ((sh, ph_, qh, ch),) = h
     n_fixed = len(fixed)
