@@ -103,22 +103,26 @@ _NON_REPEAT = {e: NonRepeat(exclusion_table(_TABLES[e][1])) for e in EDITIONS}
 _VALUES = {e: tuple(_TABLES[e][0][f] for f in IDS) for e in EDITIONS}  # by row index
 
 
-class _Parts(dict):
-    """One edition's value and items of a set of fans, a part of the table at a time: the fans of a part (a mask cut to
-    one of ``PARTS``, the higher fans together as they are rare) -> (the sum of their values, their items each counted
-    once, in table order), found once per combination. Items are immutable values: one is shared per fan and count."""
+class _Parts:
+    """One edition's value and items of a set of fans, a part of the table at a time. ``table``: the fans of a part (a
+    mask cut to one of ``PARTS``, the higher fans together as they are rare) -> (the sum of their values, their items
+    each counted once, in table order), a plain dict filled once per combination (``entry``). Items are immutable
+    values: one is shared per fan and count."""
 
     PARTS = ((1 << 44) - 1, (1 << 66) - (1 << 44), -(1 << 66))
 
     def __init__(self, edition: str) -> None:
-        super().__init__()
         self.values = _VALUES[edition]
+        self.table: dict[int, tuple[int, tuple[Item, ...]]] = {}
         self.shared: dict[tuple[int, int], Item] = {}
 
-    def __missing__(self, part: int) -> tuple[int, tuple[Item, ...]]:
-        values = self.values
-        found = rows(part)
-        entry = self[part] = (sum([values[i] for i in found]), tuple([self.item(i, 1) for i in found]))
+    def entry(self, part: int) -> tuple[int, tuple[Item, ...]]:
+        """``table[part]``, made on first sight."""
+        entry = self.table.get(part)
+        if entry is None:
+            values = self.values
+            found = rows(part)
+            entry = self.table[part] = (sum([values[i] for i in found]), tuple([self.item(i, 1) for i in found]))
         return entry
 
     def item(self, i: int, n: int) -> Item:
@@ -303,7 +307,11 @@ class _HandFacts:
         if not found:
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
         parts = self.parts
-        a, b, c = entries = parts[found & _P0], parts[found & _P1], parts[found & _P2]
+        table = parts.table
+        try:
+            a, b, c = entries = table[found & _P0], table[found & _P1], table[found & _P2]
+        except KeyError:  # a combination not seen before
+            a, b, c = entries = parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2)
         total = a[0] + b[0] + c[0]
         for fan_id, n in counts.items():
             if n != 1 and found & BIT[fan_id]:
