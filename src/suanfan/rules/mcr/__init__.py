@@ -40,6 +40,7 @@ from .fans import (
     WinFacts,
     fan_dict,
     rows,
+    tile_fans,
     win_fans,
 )
 from .payments import POINTS
@@ -249,7 +250,10 @@ class _HandFacts:
         self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
         self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
         self.ctx = ctx
-        common |= TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]  # tile_fans(mask)
+        try:  # tile_fans(mask), read in place
+            common |= TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]
+        except KeyError:  # facts not seen before
+            common |= tile_fans(mask)
         if opts["platform_extras"]:
             for flag, fan_id in _EXTRA_FLAGS.items():
                 if getattr(ctx, flag, None) if flag in ("tenhou", "chiihou", "renhou") else ctx.extra.get(flag):

@@ -134,19 +134,6 @@ def _fact_bits(mask: int) -> int:
     )
 
 
-class _HalfFactBits(dict):
-    """Half a hand's kinds mask (the low half 1-9m 1-9p, or the high half 1-9s and the honors, shifted down) ->
-    ``_fact_bits`` of those kinds, found once per half."""
-
-    def __init__(self, shift: int) -> None:
-        super().__init__()
-        self.shift = shift
-
-    def __missing__(self, half: int) -> int:
-        bits = self[half] = _fact_bits(half << self.shift)
-        return bits
-
-
 def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
     return not t.honors and t.low >= lo and t.high <= hi
 
@@ -898,23 +885,28 @@ def fan_dict(mask: int, counts: dict[str, int]) -> dict[str, int]:
     return {IDS[i]: counts.get(IDS[i], 1) for i in rows(mask)}
 
 
-class _TileFans(dict):
-    """``_fact_bits`` -> the tile fans of those facts (a mask of fans, before exclusions), found once per facts."""
-
-    def __missing__(self, bits: int) -> int:
-        facts = TileFacts.of_bits(bits)
-        fans = self[bits] = sum([BIT[row.id] for row in TILE_FANS if row.check(facts)])
-        return fans
-
-
-TILE_FANS_BY_FACTS = _TileFans()
-LOW_HALF_FACTS, HIGH_HALF_FACTS = _HalfFactBits(0), _HalfFactBits(18)
+# The tile-fan tables, plain dicts filled by ``tile_fans``: half a hand's kinds mask (the low half 1-9m 1-9p, or the
+# high half 1-9s and the honors, shifted down) -> its ``_fact_bits``; ``_fact_bits`` -> the tile fans of those facts
+# (a mask of fans, before exclusions). A hand's facts are the OR of its halves'.
+LOW_HALF_FACTS: dict[int, int] = {}
+HIGH_HALF_FACTS: dict[int, int] = {}
+TILE_FANS_BY_FACTS: dict[int, int] = {}
 
 
 def tile_fans(mask: int) -> int:
     """The tile fans (a mask of fans, before exclusions) of a hand holding the kinds of this 34-bit mask: the facts
     of its two halves, each found once per half, combined, and the fans found once per facts."""
-    return TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]
+    low, high = mask & 0x3FFFF, mask >> 18
+    if low not in LOW_HALF_FACTS:
+        LOW_HALF_FACTS[low] = _fact_bits(low)
+    if high not in HIGH_HALF_FACTS:
+        HIGH_HALF_FACTS[high] = _fact_bits(high << 18)
+    bits = LOW_HALF_FACTS[low] | HIGH_HALF_FACTS[high]
+    fans = TILE_FANS_BY_FACTS.get(bits)
+    if fans is None:
+        facts = TileFacts.of_bits(bits)
+        fans = TILE_FANS_BY_FACTS[bits] = sum([BIT[row.id] for row in TILE_FANS if row.check(facts)])
+    return fans
 
 
 def win_fans(w: WinFacts) -> int:
