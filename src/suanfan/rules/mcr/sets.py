@@ -203,7 +203,10 @@ def regular_fans(
     if pungs:
         if pungs & _WIND_PUNGS:  # the winds matter to wind pungs only: one entry serves every seat and round
             pungs |= wind_tile(ctx.seat_wind) << 34 | wind_tile(ctx.round_wind) << 40 | extras << 46
-        fans, repeated, said, by_pair = _PUNG_PARTS[pungs]
+        try:
+            fans, repeated, said, by_pair = _PUNG_PARTS[pungs]
+        except KeyError:  # a group not seen before
+            fans, repeated, said, by_pair = _pung_part(pungs)
         found |= fans
         if repeated:
             counts.update(repeated)
@@ -215,7 +218,10 @@ def regular_fans(
         found |= _PING_HU
     chows = code & CODE_CHOW_BITS
     if chows:
-        fans, repeated, why, tiles = _CHOW_PARTS[chows]
+        try:
+            fans, repeated, why, tiles = _CHOW_PARTS[chows]
+        except KeyError:  # a group not seen before
+            fans, repeated, why, tiles = _chow_part(chows)
         if len(tiles) == 4 and pair < 27 and pair % 9 == 4:  # a pair of 5: 双龙会 takes all four chows
             fans, repeated, why = _shuang_long_hui(tiles, pair)
         found |= fans
@@ -278,49 +284,46 @@ _CONCEALED_AND_KONGS = tuple(
 )
 
 
-class _PungParts(dict):
-    """What the pungs (and kongs) of a reading make by themselves: their kinds (34 bits; with a wind pung among them,
-    the seat wind << 34, the round wind << 40 and the extras << 46 too) -> their fans (a mask), the counts of the
-    repeated ones, what is said of them (notes, and the combinations the principles removed), and the fans the pair
-    adds to them by its kind (小三元 小四喜 四方大发). Found once per group."""
-
-    def __missing__(self, key: int) -> tuple:
-        pungs = tuple(t for t in range(34) if key >> t & 1)
-        seat, round_, extras = key >> 34 & 63, key >> 40 & 63, key >> 46
-        found: dict[str, int] = {}
-        said: list = []
-        if len(pungs) == 4:
-            found["peng_peng_hu"] = 1
-        _pung_singles(pungs, seat, round_, found, said)
-        combos, why = pung_fans(pungs)
-        _add(found, combos)
-        said += why
-        dragons = len([t for t in pungs if t in DRAGONS])
-        winds = len([t for t in pungs if t in WINDS])
-        by_pair = {}
-        if dragons == 2:
-            by_pair.update(dict.fromkeys(DRAGONS, BIT["xiao_san_yuan"]))
-        if winds == 3:
-            by_pair.update(dict.fromkeys(WINDS, BIT["xiao_si_xi"]))
-        if winds == 4 and extras:
-            by_pair[32] = BIT["si_fang_da_fa"]
-        part = self[key] = (*fan_mask(found), tuple(said), by_pair)
-        return part
+def _pung_part(key: int) -> tuple:
+    """What the pungs (and kongs) of a reading make by themselves (``_PUNG_PARTS``): their kinds (34 bits; with a
+    wind pung among them, the seat wind << 34, the round wind << 40 and the extras << 46 too) -> their fans (a mask),
+    the counts of the repeated ones, what is said of them (notes, and the combinations the principles removed), and
+    the fans the pair adds to them by its kind (小三元 小四喜 四方大发). Found once per group."""
+    pungs = tuple(t for t in range(34) if key >> t & 1)
+    seat, round_, extras = key >> 34 & 63, key >> 40 & 63, key >> 46
+    found: dict[str, int] = {}
+    said: list = []
+    if len(pungs) == 4:
+        found["peng_peng_hu"] = 1
+    _pung_singles(pungs, seat, round_, found, said)
+    combos, why = pung_fans(pungs)
+    _add(found, combos)
+    said += why
+    dragons = len([t for t in pungs if t in DRAGONS])
+    winds = len([t for t in pungs if t in WINDS])
+    by_pair = {}
+    if dragons == 2:
+        by_pair.update(dict.fromkeys(DRAGONS, BIT["xiao_san_yuan"]))
+    if winds == 3:
+        by_pair.update(dict.fromkeys(WINDS, BIT["xiao_si_xi"]))
+    if winds == 4 and extras:
+        by_pair[32] = BIT["si_fang_da_fa"]
+    part = _PUNG_PARTS[key] = (*fan_mask(found), tuple(said), by_pair)
+    return part
 
 
-class _ChowParts(dict):
-    """What the chows of a reading make by themselves (the pair aside): their ``block_code`` field (3 bits for each
-    kind, the chows starting there) -> their fans (a mask), the counts of the repeated ones, the combinations the
-    principles removed, and the chows (their lowest tiles, in order). Found once per group."""
-
-    def __missing__(self, key: int) -> tuple:
-        chows = tuple(t for t in range(27) for _ in range(key >> 3 * t & 7))
-        found, why = _chow_combinations(chows)
-        part = self[key] = (*fan_mask(found), why, chows)
-        return part
+def _chow_part(key: int) -> tuple:
+    """What the chows of a reading make by themselves, the pair aside (``_CHOW_PARTS``): their ``block_code`` field
+    (3 bits for each kind, the chows starting there) -> their fans (a mask), the counts of the repeated ones, the
+    combinations the principles removed, and the chows (their lowest tiles, in order). Found once per group."""
+    chows = tuple(t for t in range(27) for _ in range(key >> 3 * t & 7))
+    found, why = _chow_combinations(chows)
+    part = _CHOW_PARTS[key] = (*fan_mask(found), why, chows)
+    return part
 
 
-_PUNG_PARTS, _CHOW_PARTS = _PungParts(), _ChowParts()
+_PUNG_PARTS: dict[int, tuple] = {}  # plain dicts, read in one subscript; ``_pung_part`` and ``_chow_part`` fill them
+_CHOW_PARTS: dict[int, tuple] = {}
 
 
 @lru_cache(maxsize=1024)
