@@ -58,17 +58,13 @@ def _honors_ok(h) -> tuple[bool, bool]:
     return all(n in (0, 3) for n in h), sum(1 for n in h if n == 2) == 1 and all(n in (0, 2, 3) for n in h)
 
 
-class _GroupTable(dict):
-    """A group's counts (its ``tiles.suit_key``) -> (sets only?, sets and the pair?, kinds that make it sets only once
-    added, kinds that make it sets and the pair once added); the kinds as a mask over the 34 kinds. Filled on first
-    sight of a pattern."""
-
-    def __init__(self, offset: int) -> None:
-        super().__init__()
-        self.offset = offset
-
-    def __missing__(self, key: int) -> tuple[bool, bool, int, int]:
-        offset = self.offset
+def _group_entry(table: dict, offset: int, key: int) -> tuple[bool, bool, int, int]:
+    """A group's entry in its table (``_MAN``, ``_PIN``, ``_SOU``, ``_HONORS``, plain dicts read in one subscript):
+    its counts (its ``tiles.suit_key``) -> (sets only?, sets and the pair?, kinds that make it sets only once added,
+    kinds that make it sets and the pair once added); the kinds as a mask over the 34 kinds. Made on first sight of a
+    pattern."""
+    entry = table.get(key)
+    if entry is None:
         seg = bytes([key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)])
         grown = list(seg)
         to_sets = to_pair = 0
@@ -95,11 +91,14 @@ class _GroupTable(dict):
                     elif after == 2 and _sets_and_pair(grown):
                         to_pair |= 1 << (offset + i)
                     grown[i] -= 1
-        entry = self[key] = (*ok, to_sets, to_pair)
-        return entry
+        entry = table[key] = (*ok, to_sets, to_pair)
+    return entry
 
 
-_MAN, _PIN, _SOU, _HONORS = _GroupTable(0), _GroupTable(9), _GroupTable(18), _GroupTable(27)
+_MAN: dict[int, tuple[bool, bool, int, int]] = {}
+_PIN: dict[int, tuple[bool, bool, int, int]] = {}
+_SOU: dict[int, tuple[bool, bool, int, int]] = {}
+_HONORS: dict[int, tuple[bool, bool, int, int]] = {}
 
 
 def waits_once(keys: tuple[int, int, int, int], won: int, seven_pairs: bytes | None = None) -> bool:
@@ -116,7 +115,15 @@ def waits_once(keys: tuple[int, int, int, int], won: int, seven_pairs: bytes | N
         ks -= 1 << 3 * (won - 18)
     else:
         kz -= 1 << 3 * (won - 27)
-    groups = (_MAN[km], _PIN[kp], _SOU[ks], _HONORS[kz])
+    try:
+        groups = (_MAN[km], _PIN[kp], _SOU[ks], _HONORS[kz])
+    except KeyError:  # a pattern not seen before
+        groups = (
+            _group_entry(_MAN, 0, km),
+            _group_entry(_PIN, 9, kp),
+            _group_entry(_SOU, 18, ks),
+            _group_entry(_HONORS, 27, kz),
+        )
     short = [g for g in groups if not g[0]]  # the groups that are not sets only
     if len(short) == 1:  # that group completes, as sets and the pair; or it is the pair and another completes
         g = short[0]
