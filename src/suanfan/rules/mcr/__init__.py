@@ -241,9 +241,12 @@ class _HandFacts:
         melds = hand.melds
         shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
         key = ctx.flags & _WIN_FLAGS | (shape | in_hand << 6 | in_melds << 9) << _FLAGS_SIZE
-        read = _WIN_READS.get(key)
-        if read is None or ctx.extra:
+        try:
+            read = _WIN_READS[key]
+        except KeyError:  # a combination not seen before
             read = _win_read(ctx, key, win_tile, shape, in_hand, in_melds)
+        if ctx.extra:  # the platform flags are checked each time
+            _win_read(ctx, key, win_tile, shape, in_hand, in_melds)
         self.tsumo, common, said = read
         if said:
             notes.extend(said)
