@@ -467,31 +467,33 @@ def _result(
     if flowers:
         items += (_flower_item(flowers),)
     total = fan_total + flowers
-    winning = fan_total >= opts["min_fan"]
+    min_fan = opts["min_fan"]
+    winning = fan_total >= min_fan
     if blocks:
         decomposition = tuple([b.label for b in blocks])
     else:
         decomposition = (hand.concealed_text,)  # the concealed tiles in mpsz
     exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
-    said = []
-    if why:
-        for w in dict.fromkeys(why):
-            if w.__class__ is tuple:
-                p, a, b = w
-                exclusions.append(EXCLUSION[a, b, p])
-                principles[p] = PRINCIPLES[p]
-            else:
-                said.append(w)
     explain: dict = {
         "form": form,
         "fan_without_flowers": fan_total,
-        "min_fan": opts["min_fan"],
+        "min_fan": min_fan,
         "edition": opts["edition"],
         "exclusions": exclusions,
     }
-    if notes or said:
-        explain["notes"] = list(dict.fromkeys(notes + said))
+    if why:  # the set-level notes, and the set-level exclusions as (principle, fan, fan excluded)
+        said = []
+        for w in dict.fromkeys(why):
+            if w.__class__ is tuple:
+                principle, fan, other = w
+                exclusions.append(EXCLUSION[fan, other, principle])
+                principles[principle] = PRINCIPLES[principle]
+            else:
+                said.append(w)
+        notes = notes + said
+    if notes:
+        explain["notes"] = list(dict.fromkeys(notes))
     if principles:
         explain["principles"] = principles
     fields = {
