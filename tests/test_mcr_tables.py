@@ -126,3 +126,16 @@ def test_every_fan_is_worth_something() -> None:
     if every fan is worth at least 1 in each edition."""
     for edition in ("consensus", "green_book_2006"):
         assert min(_TABLES[edition][0].values()) >= 1
+
+
+def test_nine_gates_takes_one_terminal_pung() -> None:
+    """九莲宝灯 不计 幺九刻 ×1 (consensus): of one 幺九刻 none is left, of two one is, and a fan missing from the counts
+    counts once."""
+    table = exclusion_table(_TABLES["consensus"][1])
+    found = BIT["jiu_lian_bao_deng"] | BIT["yao_jiu_ke"]
+    one: dict = {}
+    assert not non_repeat(found, one, [], table) & BIT["yao_jiu_ke"]
+    assert one == {}
+    two = {"yao_jiu_ke": 2}
+    assert non_repeat(found, two, [], table) & BIT["yao_jiu_ke"]
+    assert two == {}  # one left: it counts once

@@ -292,7 +292,8 @@ class _HandFacts:
             hogs = self.counts.count(4)
             if hogs:
                 found |= BIT["si_gui_yi"]
-                counts["si_gui_yi"] = hogs
+                if hogs > 1:  # a fan missing from ``counts`` counts once
+                    counts["si_gui_yi"] = hogs
         elif form == "thirteen_orphans":
             found |= BIT["shi_san_yao"]
         else:  # honors_knitted

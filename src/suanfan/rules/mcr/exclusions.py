@@ -74,7 +74,8 @@ def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple[tuple,
     """不重复: from the highest fan down, each fan still counted removes the fans it implies (its 不计 list).
 
     ``found`` is a mask of fans (lowest bit the highest fan); the fans still counted are returned, ``counts`` (of the
-    fans counted more than once) updated. ``table``: the edition's ``exclusion_table``."""
+    fans counted more than once; a fan missing from it counts once) updated. ``table``: the edition's
+    ``exclusion_table``."""
     entries, implying = table
     kept = found
     rest = found & implying
@@ -92,8 +93,10 @@ def non_repeat(found: int, counts: dict[str, int], log: Log, table: tuple[tuple,
                     log.append(entry)
         if take and kept & _YAO_JIU_KE:
             # 九莲宝灯 不计 幺九刻×1: its 111 (or 999) is part of the nine gates shape
-            counts["yao_jiu_ke"] -= take
-            if not counts["yao_jiu_ke"]:
+            left = counts.pop("yao_jiu_ke", 1) - take  # a fan missing from ``counts`` counts once
+            if left > 1:
+                counts["yao_jiu_ke"] = left
+            elif not left:
                 kept &= ~_YAO_JIU_KE
             log.append(EXCLUSION[IDS[i], "yao_jiu_ke", NON_REPEAT])
     return kept

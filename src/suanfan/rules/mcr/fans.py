@@ -857,16 +857,15 @@ REPEAT = frozenset(row.id for row in FANS if row.facts["repeat"])
 
 
 def fan_mask(found: dict[str, int]) -> tuple[int, dict[str, int]]:
-    """A dict of fans -> (their mask, the counts of those that may count more than once). Every other fan counts
-    once (asserted: the mask could not say otherwise)."""
+    """A dict of fans -> (their mask, the counts of those counted more than once). A fan missing from the counts
+    counts once; only the fans that may repeat may count more (asserted: the mask could not say otherwise)."""
     mask = 0
     counts = {}
     for f, n in found.items():
         mask |= BIT[f]
-        if f in REPEAT:
+        if n != 1:
+            assert f in REPEAT, (f, n)
             counts[f] = n
-        else:
-            assert n == 1, (f, n)
     return mask, counts
 
 

@@ -180,8 +180,8 @@ def regular_fans(
     ``shapes.block_code`` (which chows and pungs, how many concealed pungs and kongs, which blocks hold a terminal,
     a 5, an even rank). ``fours``: how many kinds the whole hand holds all four copies of, melds included.
     ``extras``: the platform extras count (四方大发). Wait fans are added by the caller (they need the waits of the
-    whole hand). Returns the fans as a mask (fans.py ``BIT``); the counts of those that count more than once go in
-    ``counts``.
+    whole hand). Returns the fans as a mask (fans.py ``BIT``); the counts of those counted more than once go in
+    ``counts`` (a fan missing from it counts once).
 
     The fans of the chows alone and of the pungs alone are kept per group of sets (``_CHOW_PARTS``,
     ``_PUNG_PARTS``): hands share those groups, so each is worked out once; what is left here is a few look-ups.
@@ -236,7 +236,8 @@ def regular_fans(
     hogs = fours - (kept >> 3 & 7) - (kept >> 6)
     if hogs > 0:
         found |= _SI_GUI_YI
-        counts["si_gui_yi"] = hogs
+        if hogs > 1:  # a fan missing from ``counts`` counts once
+            counts["si_gui_yi"] = hogs
     return found
 
 
