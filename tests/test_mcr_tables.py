@@ -121,13 +121,6 @@ def test_non_repeat_by_the_implying_fans_is_the_walk(fans: set[str], edition: st
     assert [entry for bit, entry in removes[1] if bit & found] == want_log
 
 
-def test_every_fan_is_worth_something() -> None:
-    """A result recounts its items only when the total is above the sum of its fans counted once, which holds only
-    if every fan is worth at least 1 in each edition."""
-    for edition in ("consensus", "green_book_2006"):
-        assert min(_TABLES[edition][0].values()) >= 1
-
-
 def test_nine_gates_takes_one_terminal_pung() -> None:
     """九莲宝灯 不计 幺九刻 ×1 (consensus): of one 幺九刻 none is left, of two one is, and a fan missing from the counts
     counts once."""

@@ -321,9 +321,10 @@ class _HandFacts:
         except KeyError:  # a combination not seen before
             a, b, c = entries = parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2)
         total = a[0] + b[0] + c[0]
-        for fan_id, n in counts.items():
-            if n != 1 and found & BIT[fan_id]:
-                total += parts.values[ORDER[fan_id]] * (n - 1)
+        if counts:  # the fans counted more than once add their value again
+            for fan_id, n in counts.items():
+                if found & BIT[fan_id]:
+                    total += parts.values[ORDER[fan_id]] * (n - 1)
         return tuple.__new__(_Scored, (found, counts, log, total, entries))  # no Python __new__
 
     def _wait_fan(self, form: str, blocks: tuple, placements) -> int:
@@ -461,7 +462,7 @@ def _result(
 ) -> Result:
     a, b, c = best.parts  # the items of the fans, each counted once, in table order
     items = a[1] + b[1] + c[1]
-    if best.total != a[0] + b[0] + c[0]:  # a fan counts more than once (each adds its value again)
+    if best.counts:  # a fan counted more than once
         items = best.recount(items, _PARTS[opts["edition"]])
     fan_total = best.total
     flowers = len(hand.flowers)
