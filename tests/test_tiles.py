@@ -166,3 +166,12 @@ def test_dora_from_indicator(indicator: str, dora: str) -> None:
 
 def test_wind_tile() -> None:
     assert [tile_name(wind_tile(w)) for w in "ESWN"] == ["1z", "2z", "3z", "4z"]
+
+
+def test_suit_key_and_back() -> None:
+    """3 bits a count, the suit's first kind the lowest: 1123m is 2, 1, 1 -> 2 + 1 << 3 + 1 << 6."""
+    from suanfan.tiles import suit_counts, suit_key
+
+    assert suit_key([2, 1, 1, 0, 0, 0, 0, 0, 0]) == 2 + (1 << 3) + (1 << 6)
+    assert suit_counts(2 + (1 << 3) + (1 << 6)) == [2, 1, 1, 0, 0, 0, 0, 0, 0]
+    assert suit_counts(suit_key([4, 0, 3, 0, 0, 2, 1]), honors=True) == [4, 0, 3, 0, 0, 2, 1]

@@ -18,7 +18,7 @@ from operator import attrgetter, itemgetter
 
 from .hand import Hand, Meld
 from .result import filled
-from .tiles import KIND, N_KINDS, YAOCHU, format_tiles, suit_keys
+from .tiles import KIND, N_KINDS, YAOCHU, format_tiles, suit_counts, suit_keys
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
 
@@ -262,7 +262,7 @@ def _suit_entry(table: dict[int, tuple[int, tuple]], offset: int, key: int) -> t
     entry = table.get(key)
     if entry is not None:
         return entry
-    counts = [key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)]
+    counts = suit_counts(key, offset == 27)
     rem = sum(counts) % 3
     if rem == 1:
         entry = (0, ())
@@ -357,18 +357,16 @@ def is_thirteen_orphans(counts: list[int]) -> bool:
     return 0 not in y and sum(y) == 14 == sum(counts)
 
 
-def knitted_pattern_of(counts: list[int]) -> int | None:
-    """The knitted pattern (147/258/369 per suit) that every suited tile belongs to, if one does."""
-    suited = [t for t in range(27) if counts[t]]
-    for idx, pat in enumerate(KNITTED_PATTERNS):
-        if all(t in pat for t in suited):
-            return idx
-    return None
-
-
 def is_honors_knitted(counts: list[int]) -> bool:
     """全不靠: 14 single tiles, honors and tiles of one knitted pattern."""
-    return sum(counts) == 14 and max(counts) == 1 and knitted_pattern_of(counts) is not None
+    return (
+        sum(counts) == 14 and max(counts) == 1 and _knitted_kinds_only(sum(1 << t for t, n in enumerate(counts) if n))
+    )
+
+
+def _knitted_kinds_only(held: int) -> bool:
+    """Are all the kinds of ``held`` (a kinds mask) honors or tiles of one knitted pattern (全不靠's kinds)?"""
+    return any(not held & ~mask for mask in _HONORS_KNITTED)
 
 
 def readings(
@@ -465,7 +463,7 @@ def _special(
     if thirteen_orphans and kinds == 13 and is_thirteen_orphans(counts):
         wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
         special.append(("thirteen_orphans", (), None, wait))
-    if knitted and kinds == 14 and any(not held & ~mask for mask in _HONORS_KNITTED):  # 14 kinds: 14 single tiles
+    if knitted and kinds == 14 and _knitted_kinds_only(held):  # 14 kinds of a concealed hand: 14 single tiles
         special.append(("honors_knitted", (), None, "knitted"))
     for form, blocks, wi, wait in special:
         if grouped:

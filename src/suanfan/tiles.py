@@ -227,6 +227,11 @@ def suit_key(counts) -> int:
     return sum(n << 3 * i for i, n in enumerate(counts))
 
 
+def suit_counts(key: int, honors: bool = False) -> list[int]:
+    """``suit_key`` undone: the suit's 9 counts (7 for the honors)."""
+    return [key >> 3 * i & 7 for i in range(7 if honors else 9)]
+
+
 def suit_keys(counts) -> tuple[int, int, int, int]:
     """The 34 counts by kind as four ``suit_key`` integers: m p s, then the honors."""
     return suit_key(counts[0:9]), suit_key(counts[9:18]), suit_key(counts[18:27]), suit_key(counts[27:34])

@@ -241,12 +241,12 @@ class _HandFacts:
         melds = hand.melds
         shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
         key = ctx.flags & _WIN_FLAGS | (shape | in_hand << 6 | in_melds << 9) << _FLAGS_SIZE
+        if ctx.extra:
+            _check_platform_flags(ctx)
         try:
             read = _WIN_READS[key]
-        except KeyError:  # a combination not seen before
-            read = _win_read(ctx, key, win_tile, shape, in_hand, in_melds)
-        if ctx.extra:  # the platform flags are checked each time
-            _win_read(ctx, key, win_tile, shape, in_hand, in_melds)
+        except KeyError:  # a combination not seen before (an impossible one raises and is not kept)
+            read = _WIN_READS[key] = _read_win_flags(ctx, win_tile, shape & 7 != 0, shape >> 3, in_hand, in_melds)
         self.tsumo, common, said = read
         if said:
             notes.extend(said)
@@ -389,19 +389,11 @@ assert _BIAN_ZHANG < _KAN_ZHANG < _DAN_DIAO_JIANG  # table order: the one kept w
 _WU_FAN_HU, _QING_YI_SE = BIT["wu_fan_hu"], BIT["qing_yi_se"]
 
 
-def _win_read(ctx: Context, key: int, win: int, shape: int, in_hand: int, in_melds: int) -> tuple:
-    """The win flags' reading (``_read_win_flags``) of ``key``, kept in ``_WIN_READS``; the platform flags checked.
-    ``shape``: the kongs among the melds | the melds not concealed << 3; ``in_hand``, ``in_melds``: the copies of the
-    winning tile ``win`` in the concealed tiles and in the melds. An impossible combination is an ``InputError``, not
-    kept."""
-    if ctx.extra:
-        for flag in ("tian_ting", "hun_gang"):
-            if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
-                raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
-    read = _WIN_READS.get(key)
-    if read is None:  # a few thousand combinations at most
-        read = _WIN_READS[key] = _read_win_flags(ctx, win, shape & 7 != 0, shape >> 3, in_hand, in_melds)
-    return read
+def _check_platform_flags(ctx: Context) -> None:
+    """The platform flags MCR reads (``context_flags``) are true or false."""
+    for flag in ("tian_ting", "hun_gang"):
+        if flag in ctx.extra and not isinstance(ctx.extra[flag], bool):
+            raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
 
 
 _MELD_SHAPE = {"chi": 8, "pon": 8, "minkan": 9, "kakan": 9, "ankan": 1}

@@ -18,7 +18,6 @@ from ...shapes import (
     CODE_NOT_EVEN,
     CODE_PUNGS,
     KNITTED,
-    KNITTED_PATTERNS,
     PUNG,
     Block,
 )
@@ -27,9 +26,9 @@ from .exclusions import combine_sets
 from .fans import BIT, fan_mask
 
 # -------------------------------------------------------------------- chows (tile = lowest tile of the chow)
-# The combination fans of a group of chows (or of pungs) are kept once found: there are few such groups (12,650
-# multisets of up to four chows, 52,955 sets of up to four pungs), so different hands share them, as they share
-# per-suit tables. The pair, which 双龙会 also needs, is not part of the key.
+# The combination fans of a group of chows (or of pungs) are kept once found (``_CHOW_PARTS``, ``_PUNG_PARTS``): there
+# are few such groups (12,650 multisets of up to four chows, 52,955 sets of up to four pungs), so different hands share
+# them, as they share per-suit tables. The pair, which 双龙会 also needs, is not part of the key.
 
 
 def _suit(t: int) -> int:
@@ -105,7 +104,6 @@ def chow_fans(chows: tuple[int, ...], pair: int) -> tuple[dict[str, int], tuple]
     return _chow_combinations(chows)
 
 
-@lru_cache(maxsize=16384)
 def _chow_combinations(chows: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
     return combine_sets(chows, chow_four, chow_three, chow_two, True)
 
@@ -153,7 +151,6 @@ def pung_four(t: tuple[int, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
 def pung_fans(pungs: tuple[int, ...]) -> tuple[dict[str, int], tuple]:
     return combine_sets(pungs, pung_four, pung_three, pung_two, False)
 
@@ -176,9 +173,9 @@ def regular_fans(
     """The set fans of four sets and a pair (``form`` regular) or 组合龙 with a set and a pair (knitted_straight).
 
     ``placements``: indexes of the blocks the winning tile may have completed. ``ctx``: the win's context (the seat
-    and round winds). ``code``: the sum of the blocks'
-    ``shapes.block_code`` (which chows and pungs, how many concealed pungs and kongs, which blocks hold a terminal,
-    a 5, an even rank). ``fours``: how many kinds the whole hand holds all four copies of, melds included.
+    and round winds). ``code``: the sum of the blocks' ``shapes.block_code`` (which chows and pungs, how many
+    concealed pungs and kongs, which blocks hold a terminal, a 5, an even rank). ``fours``: how many kinds the whole
+    hand holds all four copies of, melds included.
     ``extras``: the platform extras count (四方大发). Wait fans are added by the caller (they need the waits of the
     whole hand). Returns the fans as a mask (fans.py ``BIT``); the counts of those counted more than once go in
     ``counts`` (a fan missing from it counts once).
@@ -381,7 +378,3 @@ def is_seven_shifted_pairs(held: int) -> bool:
     fourteen tiles are their pairs)."""
     low = held & -held
     return held == low * 0x7F and low < 1 << 27 and (low.bit_length() - 1) % 9 <= 2
-
-
-def knitted_tiles(pattern: int) -> frozenset[int]:
-    return frozenset(KNITTED_PATTERNS[pattern])

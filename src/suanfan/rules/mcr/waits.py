@@ -8,6 +8,8 @@ waits are then four look-ups and a few bit operations.
 
 from __future__ import annotations
 
+from ...tiles import suit_counts
+
 
 class _SetsOnly(dict):
     """A suit's counts (bytes) -> can they be split into chows and pungs? Greedy from the lowest rank: the copies of
@@ -65,7 +67,7 @@ def _group_entry(table: dict, offset: int, key: int) -> tuple[bool, bool, int, i
     pattern."""
     entry = table.get(key)
     if entry is None:
-        seg = bytes([key >> 3 * i & 7 for i in range(7 if offset == 27 else 9)])
+        seg = bytes(suit_counts(key, offset == 27))
         grown = list(seg)
         to_sets = to_pair = 0
         if offset == 27:
@@ -101,7 +103,7 @@ _SOU: dict[int, tuple[bool, bool, int, int]] = {}
 _HONORS: dict[int, tuple[bool, bool, int, int]] = {}
 
 
-def waits_once(keys: tuple[int, int, int, int], won: int, seven_pairs: bytes | None = None) -> bool:
+def waits_once(keys: tuple[int, int, int, int], won: int, seven_pairs: bytes | bytearray | None = None) -> bool:
     """Does the hand wait on exactly one kind, as four sets and a pair, or as seven pairs (four of a kind as two pairs)
     when ``seven_pairs`` gives its 34 counts? The hand is 13 − 3 × melds tiles: the tiles of ``keys`` (the
     ``tiles.suit_keys`` of the complete hand) less one of ``won``, the winning kind. A kind all of whose copies are in
