@@ -17,6 +17,7 @@ from .. import shapes
 from .. import waits as waits_mod
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet
+from ..names import japanese
 from ..result import Item, Result
 
 
@@ -92,7 +93,7 @@ class ItemTable:
                 ItemDef(
                     id,
                     value,
-                    {"en": en, "zh": zh, "ja": ja or zh},
+                    {"en": en, "zh": zh, "ja": ja or japanese(zh)},
                     doc or (fn.__doc__ or "").strip() if fn else doc,
                     fn,
                     facts,

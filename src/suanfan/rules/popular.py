@@ -70,7 +70,7 @@ def fan(id: str, value: int, *, zh: str, en: str, ja: str | None = None, exclude
     "tianhu",
     30,
     zh="天胡",
-    en="Heavenly hand (晴天霹雳)",
+    en="Heavenly hand",
     excludes=("buqiuren",),
     doc="The dealer wins on his initial 14 tiles (context tenhou). 不算不求人.",
 )
@@ -82,7 +82,7 @@ def tianhu(v: View) -> bool:
     "dihu",
     30,
     zh="地胡",
-    en="Earthly hand (落地开花)",
+    en="Earthly hand",
     doc="A non-dealer wins on the dealer's first discard (context chiihou, G5). 不算门清 (门清 is in the lost tail).",
 )
 def dihu(v: View) -> bool:
@@ -227,7 +227,7 @@ def sanxiangci(v: View) -> bool:
     return n >= 3
 
 
-@fan("yitiaolong", 8, zh="一条龙", en="Pure straight (一条清龙)", doc="123, 456 and 789 of one suit as sequences.")
+@fan("yitiaolong", 8, zh="一条龙", en="Pure straight", doc="123, 456 and 789 of one suit as sequences.")
 def yitiaolong(v: View) -> bool:
     return any({s, s + 3, s + 6} <= set(v.chows) for s in (0, 9, 18))
 
@@ -242,7 +242,7 @@ def buqiuren(v: View) -> bool:
     return v.closed and v.ctx.tsumo
 
 
-@fan("duiduihu", 7, zh="对对胡", en="All pungs (碰碰胡)", doc="Four pungs or kongs and a pair.")
+@fan("duiduihu", 7, zh="对对胡", en="All pungs", doc="Four pungs or kongs and a pair.")
 def duiduihu(v: View) -> bool:
     return len(v.triplets) == 4
 
@@ -284,7 +284,7 @@ def quandaiyao(v: View) -> bool:
     return bool(gs) and all(any(t >= 27 or t % 9 in (0, 8) for t in g) for g in gs)
 
 
-@fan("wumenqi", 5, zh="五门齐", en="Five kinds (五门全)", doc="万、条、饼、箭、风 all in the sets and pair.")
+@fan("wumenqi", 5, zh="五门齐", en="Five kinds", doc="万、条、饼、箭、风 all in the sets and pair.")
 def wumenqi(v: View) -> bool:
     ts = {t for g in v.groups for t in g}
     return len(v.suits) == 3 and any(t in DRAGONS for t in ts) and any(t in WINDS for t in ts) and bool(v.groups)

@@ -38,9 +38,9 @@ items = ItemTable()
 # ---- 底番 (§3.4): exactly one of the four win types -------------------------------------------------------------
 for _i, (_id, _zh, _en) in enumerate(
     (
-        ("pinghu", "平胡", "Plain win (萝卜·平成)"),
-        ("yadang", "押当", "Closed-wait win (押当·平成)"),
-        ("zimo", "自摸", "Self-draw (萝卜·自摸)"),
+        ("pinghu", "平胡", "Plain win"),
+        ("yadang", "押当", "Closed-wait win"),
+        ("zimo", "自摸", "Self-draw"),
         ("zimo_yadang", "自摸押当", "Self-drawn closed wait"),
     )
 ):
@@ -89,7 +89,7 @@ def duiduihu(r: Reading, f: _Facts) -> bool:
     return all(b.is_triplet for b in r.sets)
 
 
-@_zuizi("tongtian", "通天", "Pure straight (一条龙)", "123, 456 and 789 of one suit as three sequences.")
+@_zuizi("tongtian", "通天", "Pure straight", "123, 456 and 789 of one suit as three sequences.")
 def tongtian(r: Reading, f: _Facts) -> bool:
     chows = {b.tile for b in r.sets if b.kind == CHOW}
     return any({s, s + 3, s + 6} <= chows for s in (0, 9, 18))
@@ -98,7 +98,7 @@ def tongtian(r: Reading, f: _Facts) -> bool:
 @_zuizi(
     "sihuo",
     "四活",
-    "Four alive (四核)",
+    "Four alive",
     "All four copies of a tile, not declared as a kong, used as a pung plus one tile of a sequence (3+1). "
     "Pair + two sequences (2+1+1) is 拉活 and does not count. Two such kinds = 双四活, still one 嘴子 (§3.5) "
     "and a 交牌 trigger of its own.",
@@ -226,7 +226,7 @@ JIAO = (
 items(
     "jiaopai",
     {"2468": 50, "315": [30, 40], "mdm": None},
-    en="Full hand (全交 / 大满贯)",
+    en="Full hand",
     zh="交牌",
     kind="jiao",
     doc="A 交 replaces 底番 + 支番 + 嘴子; 杠番 still added, no dealer adjustment (W8). 2468: 50 (打法总结 '算50'); "
@@ -235,7 +235,7 @@ items(
 items(
     "jiao_extra",
     10,
-    en="Each further mouth in a 交",
+    en="Each further mouth in a full hand",
     zh="每多1嘴子",
     kind="jiao",
     doc="+10 for every 嘴子 beyond the ones that made the 交 (315 remark, used for 2468 too: W8).",

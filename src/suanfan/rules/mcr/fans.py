@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...names import japanese
 from .. import ItemDef, ItemTable
 
 FANS = ItemTable()
@@ -41,7 +42,7 @@ def fan(
             ItemDef(
                 id,
                 value,
-                {"en": en, "zh": zh, "ja": zh},
+                {"en": en, "zh": zh, "ja": japanese(zh)},
                 doc or ((fn.__doc__ or "").strip() if fn else ""),
                 fn,
                 {"no": no, "group": group, "excludes": excludes, "repeat": repeat, **facts},
