@@ -127,50 +127,39 @@ def test_tile_sets() -> None:
         ("123456789m12399p", [], 3),  # MCR: flowers are no tiles of the hand
     ],
 )
-def test_tile_bits_and_kinds_held(hand: str, melds: list[str], flowers) -> None:
-    """All three are counted while a hand is read (the plain reader) and worked out when asked (a Hand made directly):
-    each kind's count in 8 bits and the red fives again in lanes 34-36; one bit a kind held and bits 34-36 for the
-    red fives; the concealed counts of each suit, 3 bits a count. Expected values from the tiles, one by one."""
+def test_hand_facts(hand: str, melds: list[str], flowers) -> None:
+    """The facts a Hand counts on first use: every tile by kind (the melds' included), the kinds held as bits, the red
+    fives, the concealed counts of each suit 3 bits a count, the melds' texts. Expected values from the tiles, one by
+    one."""
     tile_set = TILES_144 if flowers else TILES_136
     built = Hand.build(hand, None, melds, flowers, tile_set=tile_set)
     made = Hand(built.concealed, built.melds, built.win_tile, built.flowers)
     tiles = list(built.concealed) + [t for m in built.melds for t in m.tiles]
-    want_bits = want_held = 0
+    want_counts = [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
+    want_held = 0
     for t in tiles:
-        k = suanfan.tiles.kind(t)
-        want_bits += 1 << 8 * k
-        want_held |= 1 << k
-        if t >= suanfan.tiles.RED0:
-            want_bits += 1 << 8 * (34 + t - suanfan.tiles.RED0)
-            want_held |= 1 << (34 + t - suanfan.tiles.RED0)
+        want_held |= 1 << suanfan.tiles.kind(t)
     want_keys = [0, 0, 0, 0]  # the concealed counts, 3 bits a count, a suit's first kind the lowest
     for t in built.concealed:
         k = suanfan.tiles.kind(t)
         want_keys[min(k // 9, 3)] += 1 << 3 * (k - 9 * min(k // 9, 3))
     for h in (built, made):
-        assert h.tile_bits == want_bits and h.kinds_held == want_held
+        assert list(h.all_counts) == want_counts and h.kinds_held == want_held
+        assert h.red_fives == sum(t >= suanfan.tiles.RED0 for t in tiles)
         assert h.suit_keys == tuple(want_keys)
         assert h.meld_texts == tuple(Meld.parse(m).text for m in melds)
-        assert h.concealed_text == h.text() == suanfan.format_tiles(list(built.concealed))
-    assert built.tile_bits.to_bytes(37, "little")[:34] == bytes(
-        [sum(suanfan.tiles.kind(t) == k for t in tiles) for k in range(34)]
-    )
+        assert h.text() == suanfan.format_tiles(list(built.concealed))
+    assert built == made
 
 
-def test_context_flags_one_bit_each():
-    """``Context.flags`` holds the true flags, one bit each in the order the fields are declared, whether the context
-    is made directly or read from a hand object; it is not an input, and the page's list of context fields leaves it
-    out."""
-    from suanfan.hand import FLAG_BITS, read_context
+def test_context_is_its_fields():
+    """A context made directly or read from a hand object is the same value; ``flags`` is no field of it."""
+    from suanfan.hand import read_context
     from suanfan.web.app import _context_fields
 
-    assert list(FLAG_BITS)[:3] == ["tsumo", "riichi", "double_riichi"]
-    assert sorted(FLAG_BITS.values()) == [1 << i for i in range(len(FLAG_BITS))]
     made = Context(tsumo=True, haitei=True, last_copy=True)
     read = read_context({"hand": "x", "tsumo": True, "haitei": True, "last_copy": True, "riichi": False}, (), ("hand",))
-    want = FLAG_BITS["tsumo"] | FLAG_BITS["haitei"] | FLAG_BITS["last_copy"]
-    assert made.flags == read.flags == want and made == read
-    assert Context().flags == 0
+    assert made == read
     with pytest.raises(TypeError):
         Context(flags=3)
     with pytest.raises(InputError, match="unknown field 'flags'"):

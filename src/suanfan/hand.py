@@ -10,18 +10,13 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
 
 from .errors import InputError
-from .result import filled
 from .tiles import (
     FLOWER0,
     KIND,
     N_KINDS,
     RED0,
-    SUIT_GROUPS,
-    TILE_ID,
-    count_bits,
     counts_text,
     format_tiles,
-    held_bits,
     is_flower,
     kind,
     parse_tile,
@@ -33,7 +28,6 @@ from .tiles import (
 MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
 KONGS = ("minkan", "kakan", "ankan")
 SOURCES = ("L", "A", "R")
-_new = object.__new__  # frozen values made from fields already checked, in one step (see ``result.filled``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +57,11 @@ class Meld:
     kind: str
     tiles: tuple[int, ...]
     source: str | None = None
-    text: str = field(init=False, repr=False, compare=False)  # ``pon:777z@L``, written once
-    count_bits: int = field(init=False, repr=False, compare=False)  # ``tiles.count_bits`` of its tiles
-    held_bits: int = field(init=False, repr=False, compare=False)  # ``tiles.held_bits`` of its tiles
+    text: str = field(init=False, repr=False, compare=False)  # ``pon:777z@L``, as the contract writes it
 
     def __post_init__(self) -> None:
         text = f"{self.kind}:{format_tiles(self.tiles)}" + (f"@{self.source}" if self.source else "")
         object.__setattr__(self, "text", text)
-        tiles = [t for t in self.tiles if not FLOWER0 <= t < RED0]
-        object.__setattr__(self, "count_bits", count_bits(tiles))
-        object.__setattr__(self, "held_bits", held_bits(tiles))
 
     @property
     def is_kong(self) -> bool:
@@ -176,15 +165,6 @@ class Context:
     honba: int = 0
     riichi_sticks: int = 0
     extra: dict = field(default_factory=dict)
-    # the flags above that are true, one bit each (``FLAG_BITS``): a rule set reads them all in one step
-    flags: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        bits = 0
-        for name, bit in FLAG_BITS.items():
-            if getattr(self, name):
-                bits |= bit
-        object.__setattr__(self, "flags", bits)
 
     @property
     def is_dealer(self) -> bool:
@@ -192,9 +172,12 @@ class Context:
         return self.seat_wind == "E"
 
 
-# a flag's bit in ``Context.flags``, in the order the fields are declared (tsumo 1, riichi 2, double_riichi 4, ...)
-FLAG_BITS = {f.name: 1 << i for i, f in enumerate(f for f in fields(Context) if f.type in ("bool", bool))}
-CONTEXT_FLAGS = frozenset(FLAG_BITS)
+# The fields of ``Context`` by how ``read_context`` reads them.
+CONTEXT_FLAGS = frozenset(f.name for f in fields(Context) if f.type in ("bool", bool))
+_WIND_FIELDS = frozenset({"seat_wind", "round_wind"})
+_TILE_FIELDS = frozenset({"dora_indicators", "ura_indicators"})
+_COUNT_FIELDS = frozenset({"honba", "riichi_sticks"})
+_CONTEXT_FIELDS = CONTEXT_FLAGS | _WIND_FIELDS | _TILE_FIELDS | _COUNT_FIELDS
 _WIND_ALIASES = {
     "E": "E",
     "S": "S",
@@ -228,87 +211,45 @@ def _count(value, what: str) -> int:
     return value
 
 
-# How ``read_context`` reads each field: 0 a flag, 1 a field it skips, 2 a wind, 3 tiles, 4 a count (5 others).
-_CONTEXT_KEYS = {
-    **{key: 0 for key in CONTEXT_FLAGS},
-    "seat_wind": 2,
-    "round_wind": 2,
-    "dora_indicators": 3,
-    "ura_indicators": 3,
-    "honba": 4,
-    "riichi_sticks": 4,
-}
-
-
-class _Readers(dict):
-    """The fields to skip (a tuple) -> the table of ``read_context`` that skips them."""
-
-    def __missing__(self, skip: tuple[str, ...]) -> dict:
-        table = self[skip] = {**{key: 1 for key in skip}, **_CONTEXT_KEYS}
-        return table
-
-
-_READERS = _Readers()
-_CONTEXT_DEFAULTS = {f.name: f.default for f in fields(Context) if f.name != "extra"}
-
-
 def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
     """Read the win context; a key that neither the contract nor the rule set knows is an error."""
     return read_context(ctx, extra_flags)
 
 
 def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> Context:
-    """``build_context`` of the fields of ``obj`` but those in ``skip`` (a hand object's ``hand``, ``win``, ...)."""
-    context = _new(Context)
-    fields = context.__dict__
-    # every field in the instance's own dict: reading one left to the class default goes the slow way, and the rule
-    # sets read each flag of every hand
-    fields.update(_CONTEXT_DEFAULTS)
+    """``build_context`` of the fields of ``obj`` but those in ``skip`` (a hand object's ``hand``, ``win``, ...).
+
+    A field given as null is left at its default; a rule set's field (``extra_flags``) goes in ``extra``."""
+    values: dict = {}
     extra: dict = {}
-    flags = 0
-    table = _READERS[skip] if skip else _CONTEXT_KEYS
     for key, value in obj.items():
-        try:
-            what = table[key]
-        except KeyError:
-            what = 5  # a rule set's field, or unknown
-        if what == 0:
-            if value is True:
-                fields[key] = True
-                flags |= FLAG_BITS[key]
-            elif value is not False and value is not None:
-                raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
-        elif what == 1 or value is None:
-            if what == 5 and not isinstance(key, str):
+        if key in _CONTEXT_FIELDS:
+            if value is None:
+                continue
+            if key in CONTEXT_FLAGS:
+                if value is True:
+                    values[key] = True
+                elif value is not False:
+                    raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
+            elif key in _WIND_FIELDS:
+                values[key] = parse_wind(value, key)
+            elif key in _TILE_FIELDS:
+                values[key] = _indicators(value)
+            else:
+                values[key] = _count(value, key)
+        elif key in skip or value is None:
+            if not isinstance(key, str):
                 raise TypeError(f"field {key!r} is not a string")
-        elif what == 2:
-            wind = _WIND_ALIASES.get(value) if value.__class__ is str else None
-            fields[key] = wind if wind is not None else parse_wind(value, key)
-        elif what == 3:
-            if value.__class__ is list:
-                try:
-                    fields[key] = tuple(map(_TILE_ID_OF, value))  # the common case: each one tile in plain mpsz
-                    continue
-                except (KeyError, TypeError):
-                    pass
-            fields[key] = _indicators(value)
-        elif what == 4:
-            fields[key] = value if value.__class__ is int and value >= 0 else _count(value, key)
         elif key in extra_flags:
             extra[key] = value
         else:
             raise InputError("bad_context", f"unknown field '{key}'")
-    fields["extra"] = extra
-    fields["flags"] = flags
-    return context
+    return Context(**values, extra=extra)
 
 
 def _indicators(value) -> tuple[int, ...]:
     """Dora or ura dora indicators: a list of tiles (or one tile)."""
     return tuple(parse_tiles(value if isinstance(value, (list, tuple)) else [value]))
-
-
-_TILE_ID_OF = TILE_ID.__getitem__
 
 
 @dataclass(frozen=True)
@@ -322,13 +263,6 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     win_tile: int | None = None
     flowers: tuple[int, ...] = ()
-    counts34: tuple[int, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        c = [0] * N_KINDS
-        for t in self.concealed:
-            c[KIND[t]] += 1
-        object.__setattr__(self, "counts34", tuple(c))
 
     @property
     def is_closed(self) -> bool:
@@ -346,8 +280,34 @@ class Hand:
             out.extend(m.tiles)
         return out
 
-    # Facts counted once per hand: ``build`` writes them while reading the hand; a hand made directly counts them on
-    # first use. Read as attributes (a cached property is a plain attribute once set).
+    # Facts of the hand the rule sets read for every reading, counted on first use (a frozen value never changes).
+
+    @cached_property
+    def counts34(self) -> tuple[int, ...]:
+        """Concealed tiles by kind: 34 counts, red fives as fives."""
+        c = [0] * N_KINDS
+        for t in self.concealed:
+            c[KIND[t]] += 1
+        return tuple(c)
+
+    @cached_property
+    def all_counts(self) -> tuple[int, ...]:
+        """Every tile by kind, the melds' included: 34 counts, red fives as fives."""
+        c = list(self.counts34)
+        for m in self.melds:
+            for t in m.tiles:
+                c[KIND[t]] += 1
+        return tuple(c)
+
+    @cached_property
+    def kinds_held(self) -> int:
+        """The kinds of every tile, the melds' included, as bits: bit k for kind k."""
+        return sum(1 << k for k, n in enumerate(self.all_counts) if n)
+
+    @cached_property
+    def red_fives(self) -> int:
+        """How many red fives the hand holds, the melds' included."""
+        return sum(1 for t in self.all_tiles() if t >= RED0)
 
     @cached_property
     def suit_keys(self) -> tuple[int, int, int, int]:
@@ -355,37 +315,14 @@ class Hand:
         return suit_keys(self.counts34)
 
     @cached_property
-    def kinds_held(self) -> int:
-        """``tiles.held_bits`` of every tile, the melds' included: bit k for each kind k held, bits 34-36 for the red
-        fives."""
-        held = held_bits(self.concealed)
-        for m in self.melds:
-            held |= m.held_bits
-        return held
-
-    @cached_property
     def meld_texts(self) -> tuple[str, ...]:
         """The melds as the contract writes them (``chi:123m``), in order."""
-        return tuple([m.text for m in self.melds])
-
-    @cached_property
-    def tile_bits(self) -> int:
-        """``tiles.count_bits`` of every tile, the melds' included (flowers aside): 8 bits a kind, red fives counted
-        as fives and again in lanes 34-36. ``tile_bits.to_bytes(37, "little")`` is the counts by kind."""
-        bits = count_bits(self.concealed)
-        for m in self.melds:
-            bits += m.count_bits
-        return bits
-
-    @cached_property
-    def concealed_text(self) -> str:
-        """Canonical mpsz of the concealed tiles (``text()``)."""
-        t = self.concealed
-        return counts_text(self.counts34, (42 in t, 43 in t, 44 in t))
+        return tuple(m.text for m in self.melds)
 
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
-        return self.concealed_text
+        t = self.concealed
+        return counts_text(self.counts34, (RED0 in t, RED0 + 1 in t, RED0 + 2 in t))
 
     @classmethod
     def build(
@@ -398,10 +335,6 @@ class Hand:
         waiting: bool = False,
     ) -> Hand:
         """Parse and validate. ``waiting`` expects 13 − 3 × melds tiles and no winning tile."""
-        if hand.__class__ is str and not waiting:
-            plain = _build_plain(cls, hand, win, melds, flowers, tile_set)
-            if plain is not None:
-                return plain
         tiles = parse_tiles(hand)
         if isinstance(melds, (str, dict, Meld)):
             melds = [melds]  # one meld given on its own
@@ -447,7 +380,6 @@ class Hand:
                 f"hand '{format_tiles(tiles)}' has {len(tiles)} tiles; {want} are needed{melds_txt} "
                 f"({'13' if waiting else '14'} − 3 per meld{'' if waiting else ', winning tile included'})",
             )
-        in_hand = list(counts)
         for m in meld_objs:
             for t in m.tiles:
                 counts[t] += 1
@@ -474,141 +406,27 @@ class Hand:
                         )
                     if win_tile >= RED0 or not any(t == kind(t) for t in same):
                         win_tile = same[0]
-        counts34 = in_hand[:34]
-        if in_hand[42] or in_hand[43] or in_hand[44]:
-            counts34[4] += in_hand[42]
-            counts34[13] += in_hand[43]
-            counts34[22] += in_hand[44]
-        fields = {
-            "concealed": tuple(tiles),
-            "melds": meld_objs,
-            "win_tile": win_tile,
-            "flowers": tuple(sorted(flower_tiles)) if flower_tiles else (),
-            "counts34": tuple(counts34),
-        }
-        return filled(cls, fields)
-
-
-_GROUPS_M, _GROUPS_P, _GROUPS_S, _GROUPS_Z = SUIT_GROUPS
-# ``count_bits`` of a hand and its melds: adding 123 to a kind's 8 bits (127 - 4 copies), 126 to a suit's red fives
-# (127 - 1), sets the top bit of those 8 bits exactly when there are too many (a count never passes 30).
-_RED_BITS = 8 * N_KINDS
-_OVER_BITS = sum(123 << 8 * k for k in range(N_KINDS)) + sum(126 << _RED_BITS + 8 * s for s in range(3))
-_TOP_BITS = sum(128 << 8 * k for k in range(N_KINDS + 3))
-_FLOWER_RUNS = [tuple(range(FLOWER0, FLOWER0 + n)) for n in range(9)]  # ``flowers`` given as a count
-
-
-def _build_plain(cls, hand: str, win, melds, flowers, tile_set: TileSet) -> Hand | None:
-    """``Hand.build`` of the common input by table look-ups: plain mpsz in suit order, the winning tile in plain
-    mpsz, melds as a list, flowers as a count. None sends anything else (and every doubtful count or winning tile)
-    to the full reader, which names what is wrong; the errors raised here are the ones it would raise."""
-    # one group per suit, in the order m p s z (``123m456p11z``): each read once by ``SUIT_GROUPS``
-    i = hand.find("m") + 1
-    j = hand.find("p", i) + 1 or i
-    k = hand.find("s", j) + 1 or j
-    end = hand.find("z", k) + 1 or k
-    if end != len(hand):
-        return None
-    a = _GROUPS_M[hand[:i]]
-    b = _GROUPS_P[hand[i:j]]
-    c = _GROUPS_S[hand[j:k]]
-    d = _GROUPS_Z[hand[k:end]]
-    if a is None or b is None or c is None or d is None:
-        return None
-    tiles = a[0] + b[0] + c[0] + d[0]
-    bits = a[4] + b[4] + c[4] + d[4]
-    held = a[5] | b[5] | c[5] | d[5]
-    if not melds and (melds is None or melds.__class__ is list or melds.__class__ is tuple):
-        meld_objs = meld_texts = ()
-    elif melds.__class__ is list or melds.__class__ is tuple:
-        if len(melds) > 4:
-            return None
-        read = []
-        for spec in melds:
-            if spec.__class__ is not str:
-                return None
-            meld = _parse_meld_text(spec)
-            bits += meld.count_bits
-            held |= meld.held_bits
-            read.append(meld)
-        meld_objs = tuple(read)
-        meld_texts = tuple([m.text for m in read])
-    else:
-        return None
-    if len(tiles) != 14 - 3 * len(meld_objs):
-        return None
-    if flowers is None:
-        flower_tiles = ()
-    elif flowers.__class__ is int and 0 <= flowers <= 8 and (tile_set.flowers or not flowers):
-        flower_tiles = _FLOWER_RUNS[flowers]
-    else:
-        return None
-    counts34 = a[1] + b[1] + c[1] + d[1]
-    if (
-        (bits + _OVER_BITS) & _TOP_BITS
-        or (bits >> _RED_BITS and not tile_set.red_fives)
-        or tile_set.copies != 4
-        or len(tile_set.kinds) < N_KINDS
-    ):
-        counts = list(counts34)
-        reds = [a[3], b[3], c[3]]
-        for m in meld_objs:
-            for t in m.tiles:
-                counts[KIND[t]] += 1
-                if t >= RED0:
-                    reds[t - RED0] += 1
-        _check_tiles(counts, reds, tile_set)
-    if win is None:
-        win_tile = tiles[-1]  # documented default: the last tile written
-    else:
-        win_tile = TILE_ID.get(win) if win.__class__ is str else None
-        if win_tile is None or win_tile not in tiles:
-            return None
-    obj = _new(cls)
-    obj.__dict__.update(
-        {
-            "concealed": tiles,
-            "melds": meld_objs,
-            "win_tile": win_tile,
-            "flowers": flower_tiles,
-            "counts34": counts34,
-            "concealed_text": a[2] + b[2] + c[2] + d[2],
-            "tile_bits": bits,
-            "kinds_held": held,
-            "suit_keys": (a[6], b[6], c[6], d[6]),
-            "meld_texts": meld_texts,
-        }
-    )
-    return obj
-
-
-@lru_cache(maxsize=8)
-def _more_than(copies: int) -> frozenset[int]:
-    """The counts of one kind above ``copies`` (a hand and its melds hold at most 14 + 4 × 4 tiles)."""
-    return frozenset(range(copies + 1, 31))
+        flowers_held = tuple(sorted(flower_tiles))
+        return cls(tuple(tiles), meld_objs, win_tile, flowers_held)
 
 
 def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
     """``counts`` by kind (red fives counted as fives) and ``reds`` the red fives by suit, the hand's and its melds'."""
-    if reds[0] or reds[1] or reds[2]:
-        for s in range(3):
-            n = reds[s]
-            if not n:
-                continue
-            five = 4 + 9 * s
-            if not tile_set.red_fives:
-                raise InputError(
-                    "bad_tile",
-                    f"{tile_name(RED0 + s)} (red five) is not in this rule set's tiles; write {tile_name(five)}",
-                )
-            if n > 1:
-                raise InputError(
-                    "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
-                )
-    if not _more_than(tile_set.copies).isdisjoint(counts):
-        k = next(k for k in range(N_KINDS) if counts[k] > tile_set.copies)
-        raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
-    if len(tile_set.kinds) < N_KINDS:
-        for k in range(N_KINDS):
-            if counts[k] and k not in tile_set.kinds:
-                raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")
+    for s, n in enumerate(reds):
+        if not n:
+            continue
+        if not tile_set.red_fives:
+            raise InputError(
+                "bad_tile",
+                f"{tile_name(RED0 + s)} (red five) is not in this rule set's tiles; write {tile_name(4 + 9 * s)}",
+            )
+        if n > 1:
+            raise InputError(
+                "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
+            )
+    for k, n in enumerate(counts):
+        if n > tile_set.copies:
+            raise InputError("too_many_copies", f"{tile_name(k)} appears {n} times; the set has {tile_set.copies}")
+    for k, n in enumerate(counts):
+        if n and k not in tile_set.kinds:
+            raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")

@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-
-
-def filled(cls: type, fields: dict) -> Any:
-    """An instance of a frozen dataclass without slots, made from fields already checked, in one step.
-
-    The ``__init__`` that ``dataclass`` writes for a frozen class sets each field through ``object.__setattr__``,
-    which for the 15 to 21 fields of ``Result`` or ``Context`` costs more than scoring a simple hand (the classes
-    here write their own). Fields not given keep their class defaults; a field with a default factory must be given.
-    ``fields`` becomes the instance's own dict, not copied: the caller hands over a new dict and keeps no use of it.
-    """
-    obj = _new(cls)
-    object.__setattr__(obj, "__dict__", fields)
-    return obj
-
-
-_new = object.__new__
 
 
 class Shared(dict):
@@ -47,44 +31,7 @@ class Shared(dict):
         return (dict, (dict(self),))
 
 
-class _Fresh:
-    """The default of a field that starts as a new empty dict (``<factory>`` in a signature, as ``dataclass`` shows it)."""
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-_FRESH: Any = _Fresh()
-
-
-def one_step_init(cls: type) -> type:
-    """Give a frozen dataclass made with ``init=False`` an ``__init__`` with the signature ``dataclass`` would
-    write, that fills the instance with one dict update instead of an ``object.__setattr__`` per field."""
-    params, checks, names = [], [], []
-    env: dict[str, Any] = {"_FRESH": _FRESH}
-    for f in fields(cls):
-        names.append(f.name)
-        if f.default is not MISSING:
-            env[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        elif f.default_factory is not MISSING:
-            env[f"_factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_FRESH")
-            checks.append(f"    if {f.name} is _FRESH:\n        {f.name} = _factory_{f.name}()\n")
-        else:
-            params.append(f.name)
-    values = ", ".join(f"{n!r}: {n}" for n in names)
-    src = f"def __init__(self, {', '.join(params)}):\n{''.join(checks)}    self.__dict__.update({{{values}}})\n"
-    exec(src, env)  # as dataclasses itself builds __init__
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__annotations__ = {f.name: f.type for f in fields(cls)} | {"return": None}
-    cls.__init__ = init
-    return cls
-
-
-@one_step_init
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Item:
     """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
 
@@ -103,8 +50,7 @@ class Item:
         return d
 
 
-@one_step_init
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Payment:
     """``payer`` pays ``amount`` to the winner (``payer``: discarder, dealer, non_dealer, other, each, a seat...)."""
 
@@ -118,8 +64,7 @@ class Payment:
         return {"from": self.payer, "amount": self.amount}
 
 
-@one_step_init
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Points:
     hand: int | float = 0
     received: int | float = 0
@@ -132,8 +77,7 @@ class Points:
         return d
 
 
-@one_step_init
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Result:
     """A scored hand. Attributes mirror the contract's JSON result."""
 

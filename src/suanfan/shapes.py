@@ -17,7 +17,6 @@ from itertools import compress, product
 from operator import attrgetter, itemgetter
 
 from .hand import Hand, Meld
-from .result import filled
 from .tiles import KIND, N_KINDS, YAOCHU, format_tiles, suit_counts, suit_keys
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
@@ -414,7 +413,7 @@ def every_division(
     out: list = []
     keys = hand.suit_keys
     _regular(keys, meld_blocks, win, "regular", out, grouped)
-    held = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
+    held = hand.kinds_held  # the kinds held, melds included
     # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
     if not melds:
         kinds = held.bit_count()
@@ -551,6 +550,6 @@ def _regular(
                     continue
                 for j, wait in places:
                     i = before + j if j >= 0 else len(blocks) - 1
-                    out.append(filled(Reading, {"form": form, "blocks": blocks, "win_block": i, "wait": wait}))
+                    out.append(Reading(form, blocks, i, wait))
                 if knitted_win:
                     out.append(Reading(form, blocks, 0, "knitted"))

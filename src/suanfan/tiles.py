@@ -210,17 +210,6 @@ _GROUPS = _Groups()
 _MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
 
 
-def held_bits(tiles) -> int:
-    """The kinds among tiles (no flowers) as bits: bit k for kind k (red fives as fives), and bits 34-36 for the red
-    five of each suit."""
-    bits = 0
-    for t in tiles:
-        bits |= 1 << KIND[t]
-        if t >= RED0:
-            bits |= 1 << N_KINDS + t - RED0
-    return bits
-
-
 def suit_key(counts) -> int:
     """One suit's counts (9, or 7 for the honors) as one integer, 3 bits a count, the suit's first kind the lowest:
     the key of the per-suit tables (an integer is hashed and compared at once, a tuple of counts item by item)."""
@@ -235,50 +224,6 @@ def suit_counts(key: int, honors: bool = False) -> list[int]:
 def suit_keys(counts) -> tuple[int, int, int, int]:
     """The 34 counts by kind as four ``suit_key`` integers: m p s, then the honors."""
     return suit_key(counts[0:9]), suit_key(counts[9:18]), suit_key(counts[18:27]), suit_key(counts[27:34])
-
-
-def count_bits(tiles) -> int:
-    """The counts of tiles (no flowers) by kind in one integer, 8 bits a kind, red fives counted as fives and again
-    in the 8 bits of 34 + their suit: adding two adds the counts, so a hand and its melds are counted in one step."""
-    bits = 0
-    for t in tiles:
-        bits += 1 << 8 * KIND[t]
-        if t >= RED0:
-            bits += 1 << 8 * (N_KINDS + t - RED0)
-    return bits
-
-
-class _SuitGroups(dict):
-    """One suit's mpsz group (``23455m``) -> (its tiles, the suit's counts (9, or 7 for honors) with red fives
-    counted as fives, its canonical text, how many red fives it holds, its ``count_bits``, its ``held_bits``, its
-    ``suit_key``); None when it is not plain digits that are tiles of the suit. Read once: hands are made of few
-    distinct groups. The empty group (no tile of the suit) holds nothing."""
-
-    def __init__(self, s: int) -> None:
-        super().__init__()
-        self.s = s
-        self[""] = ((), (0,) * (7 if s == 3 else 9), "", 0, 0, 0, 0)
-
-    def __missing__(self, group: str) -> tuple | None:
-        s = self.s
-        c = SUITS[s]
-        if len(group) < 2 or group[-1] != c or any((d, c) not in _ID for d in group[:-1]):
-            return None  # not cached: the full reader names the bad tile
-        tiles = _GROUPS[group]
-        counts = [0] * (7 if s == 3 else 9)
-        for t in tiles:
-            counts[KIND[t] - 9 * s] += 1
-        text = _format(sorted(tiles, key=_RANK.__getitem__))
-        info = (
-            tiles, tuple(counts), text, sum(t >= RED0 for t in tiles), count_bits(tiles), held_bits(tiles),
-            suit_key(counts),
-        )  # fmt: skip
-        if len(self) < 100_000:
-            self[group] = info
-        return info
-
-
-SUIT_GROUPS = tuple(_SuitGroups(s) for s in range(4))  # m p s z
 
 
 def _parse_cached(text: str) -> tuple[int, ...]:

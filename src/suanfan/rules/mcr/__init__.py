@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 from ... import shapes
 from ...errors import InputError
-from ...hand import FLAG_BITS, TILES_144, Context, Hand
-from ...result import Item, Result, filled
+from ...hand import TILES_144, Context, Hand
+from ...result import Item, Result
 from ...shapes import CHOW, KNITTED_KEYS, KNITTED_PATTERNS, PAIR, PUNG, Block
 from ...tiles import KIND, tile_name
 from .. import Option, RuleSet
@@ -95,8 +95,6 @@ def _tables(edition: str) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
 
 _TABLES = {e: _tables(e) for e in EDITIONS}
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}
-_FOURS = sum(4 << 8 * k for k in range(34))  # bit 2 of each kind's 8 bits in ``Hand.tile_bits``
-_KINDS = (1 << 34) - 1
 _SUITED = (1 << 27) - 1
 
 
@@ -132,9 +130,7 @@ class _Parts:
         if item is None:
             row = FANS.rows[IDS[i]]
             count = n if row.facts["repeat"] else None
-            item = self.shared[(i, n)] = filled(
-                Item, {"id": row.id, "value": self.values[i], "names": row.names, "count": count}
-            )
+            item = self.shared[(i, n)] = Item(row.id, self.values[i], row.names, count)
         return item
 
 
@@ -233,14 +229,14 @@ class _HandFacts:
         self.opts = opts
         self.win_tile = win_tile = KIND[hand.win_tile]
         self.counts = counts = hand.counts34
-        bits = hand.tile_bits  # the counts by kind, melds included, 8 bits a kind
+        every = hand.all_counts  # the counts by kind, melds included
         # the win flags: self-drawn?, the win fans (a mask) and what they say beside the fans (to ``notes``), read
         # once per combination of the flags and counts they depend on (``_read_win_flags``)
         in_hand = counts[win_tile]
-        in_melds = (bits >> 8 * win_tile & 0xFF) - in_hand  # the copies of the winning tile in the melds
+        in_melds = every[win_tile] - in_hand  # the copies of the winning tile in the melds
         melds = hand.melds
         shape = sum([_MELD_SHAPE[m.kind] for m in melds]) if melds else 0  # kongs | melds not concealed << 3
-        key = ctx.flags & _WIN_FLAGS | (shape | in_hand << 6 | in_melds << 9) << _FLAGS_SIZE
+        key = (ctx.tsumo, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.last_copy, shape, in_hand, in_melds)
         if ctx.extra:
             _check_platform_flags(ctx)
         try:
@@ -250,8 +246,8 @@ class _HandFacts:
         self.tsumo, common, said = read
         if said:
             notes.extend(said)
-        self.fours = (bits & _FOURS).bit_count()  # a count is 4 at most: 4 is the one with bit 2 set
-        self.held = mask = hand.kinds_held & _KINDS  # the kinds held, melds included (the red-five bits aside)
+        self.fours = every.count(4)
+        self.held = mask = hand.kinds_held  # the kinds held, melds included
         self.ctx = ctx
         try:  # tile_fans(mask), read in place
             common |= TILE_FANS_BY_FACTS[LOW_HALF_FACTS[mask & 0x3FFFF] | HIGH_HALF_FACTS[mask >> 18]]
@@ -397,7 +393,6 @@ def _check_platform_flags(ctx: Context) -> None:
 
 
 _MELD_SHAPE = {"chi": 8, "pon": 8, "minkan": 9, "kakan": 9, "ankan": 1}
-_FLAGS_SIZE = max(FLAG_BITS.values()).bit_length()  # the key stays within one digit of a Python int (30 bits)
 
 
 def _read_win_flags(
@@ -437,7 +432,6 @@ def _read_win_flags(
 
 
 _WIN_READS: dict[int, tuple[bool, int, tuple[str, ...]]] = {}
-_WIN_FLAGS = sum(FLAG_BITS[f] for f in ("tsumo", "haitei", "houtei", "rinshan", "chankan", "last_copy"))
 
 
 def _result(
@@ -466,7 +460,7 @@ def _result(
     if blocks:
         decomposition = tuple([b.label for b in blocks])
     else:
-        decomposition = (hand.concealed_text,)  # the concealed tiles in mpsz
+        decomposition = (hand.text(),)  # the concealed tiles in mpsz
     exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     explain: dict = {
@@ -499,10 +493,10 @@ def _result(
         "reason": None if winning else "below_minimum",
         "explain": explain,
         "rules": rs.name,
-        "hand": hand.concealed_text,
+        "hand": hand.text(),
         "melds": melds,
     }
-    return filled(Result, fields)
+    return Result(**fields)
 
 
 @lru_cache(maxsize=64)

@@ -6,7 +6,7 @@ The fan paid on is the hand's total, flowers included (flowers only do not count
 
 from __future__ import annotations
 
-from ...result import Payment, Points, filled
+from ...result import Payment, Points
 
 BASE = 8  # every player pays the base 8 to the winner
 
@@ -28,7 +28,7 @@ class _Points(dict):
         else:
             pays = (_pay("discarder", BASE + fan), _pay("other", BASE), _pay("other", BASE))
         total = sum(p.amount for p in pays)
-        points = self[key] = filled(Points, {"hand": total, "received": total, "payments": pays, "extra": {}})
+        points = self[key] = Points(total, total, pays)
         return points
 
 
@@ -36,4 +36,4 @@ POINTS = _Points()
 
 
 def _pay(payer: str, amount: int) -> Payment:
-    return filled(Payment, {"payer": payer, "amount": amount})
+    return Payment(payer, amount)

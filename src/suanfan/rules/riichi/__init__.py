@@ -12,7 +12,7 @@ from operator import itemgetter
 from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, Context, Hand
-from ...result import Item, Result, filled
+from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
@@ -116,11 +116,11 @@ class Riichi(RuleSet):
         }
         if not yaku_items:
             fields["reason"] = "no_yaku"
-            return filled(Result, fields)
+            return Result(**fields)
         if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
             fields["reason"] = "below_minimum"
-            return filled(Result, fields)
+            return Result(**fields)
         extra = ctx.extra
         if extra:
             pao_base = 0
@@ -149,7 +149,7 @@ class Riichi(RuleSet):
         fields["winning"] = True
         fields["limit"] = limit
         fields["points"] = pts
-        return filled(Result, fields)
+        return Result(**fields)
 
 
 class _Spec:
@@ -213,7 +213,7 @@ class _Spec:
 
     def honor_found(self, facts: HandFacts) -> int:
         """The bits of the honor rows that count for this hand, by the honors' counts and the seat and round winds."""
-        key = (facts.counts[27:34], facts.seat, facts.round)  # the counts: a tuple, or bytes with melds (view.py)
+        key = (facts.counts[27:34], facts.seat, facts.round)
         found = self._honors.get(key)
         if found is None:
             found = 0
@@ -360,7 +360,7 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> tuple
 @cache
 def _dora_item(id_: str, variant: str, count: int) -> Item:
     """One han for each of ``count`` dora of a kind (dora, aka_dora, ura_dora); items are immutable, so shared."""
-    return filled(Item, {"id": id_, "value": 1, "names": _DORA_NAMES[variant][id_], "count": count})
+    return Item(id_, 1, _DORA_NAMES[variant][id_], count)
 
 
 def bad(msg: str) -> None:

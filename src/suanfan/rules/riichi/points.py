@@ -6,7 +6,7 @@ Seeds 001 and 003; digest ../shared/rules/riichi.md, "Points" and "Draws and the
 from __future__ import annotations
 
 from ...errors import InputError
-from ...result import Payment, Points, filled
+from ...result import Payment, Points
 
 LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
 MULTI_YAKUMAN = {
@@ -103,7 +103,7 @@ def _payments(
             )
             pays += [Payment(who, amount) for who, amount in each if amount]
         else:
-            pays += [filled(Payment, {"payer": who, "amount": amount + 100 * honba}) for who, amount in each]
+            pays += [Payment(who, amount + 100 * honba) for who, amount in each]
     else:
         hand = _up100((6 if dealer else 4) * base)
         if pao_base and pao_seat != discarder:
@@ -115,10 +115,10 @@ def _payments(
                 )
             )
         else:
-            pays.append(filled(Payment, {"payer": "discarder", "amount": hand + 300 * honba}))
+            pays.append(Payment("discarder", hand + 300 * honba))
     received = hand + 300 * honba + 1000 * sticks
     extra = {"honba": 300 * honba, "riichi_sticks": 1000 * sticks}
-    return filled(Points, {"hand": hand, "received": received, "payments": tuple(pays), "extra": extra})
+    return Points(hand, received, tuple(pays), extra)
 
 
 SEATS = ("E", "S", "W", "N")

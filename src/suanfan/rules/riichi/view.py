@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...hand import FLAG_BITS, Context, Hand
+from ...hand import Context, Hand
 from ...shapes import CHOW, KONG, PAIR, Reading
 from ...tiles import YAOCHU, wind_tile
 
@@ -12,15 +12,15 @@ YAOCHU_SET = frozenset(YAOCHU)
 _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 
 
-# The bits of ``HandFacts.key``: the win-context flags (their bits in ``Context.flags``), and the yes/no facts that
-# rows are gated on (yaku.py), above them.
-_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
-               "chiihou", "renhou")  # fmt: skip
+# The bits of ``HandFacts.key``: one for each win-context flag the rows read, then the yes/no facts that rows are
+# gated on (yaku.py).
+KEY_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+             "chiihou", "renhou")  # fmt: skip
+_FLAG_BITS = tuple((1 << i, name) for i, name in enumerate(KEY_FLAGS))
 TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, RINSHAN, CHANKAN, HAITEI, HOUTEI, TENHOU, CHIIHOU, RENHOU = (
-    FLAG_BITS[name] for name in _FLAG_NAMES
+    bit for bit, _ in _FLAG_BITS
 )
-_KEY_FLAGS = sum(FLAG_BITS[name] for name in _FLAG_NAMES)
-NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = ((_KEY_FLAGS + 1) << i for i in range(5))
+NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = (1 << len(KEY_FLAGS) + i for i in range(5))
 RIICHI_FLAGS = RIICHI | DOUBLE_RIICHI | IPPATSU
 KONG_FLAGS = RINSHAN | CHANKAN
 LAST_TILE_FLAGS = HAITEI | HOUTEI
@@ -69,23 +69,11 @@ class HandFacts:
         self.hand = hand
         self.ctx = ctx
         self.opts = opts
-        held = hand.kinds_held  # one bit a kind held (34 bits), and bits 34-36 for the red fives
-        n_kongs = 0
-        closed = True
-        melds = hand.melds
-        if melds:
-            for m in melds:
-                if m.kind != "ankan":
-                    closed = False
-                    if m.kind != "chi" and m.kind != "pon":
-                        n_kongs += 1
-                else:
-                    n_kongs += 1
-            counts = hand.tile_bits.to_bytes(37, "little")[:34]  # a byte a kind, the melds' tiles counted
-        else:
-            counts = hand.counts34
-        self.reds = (held >> 34).bit_count()  # one red five a suit at most
-        self.counts = counts
+        held = hand.kinds_held  # one bit a kind held, melds included
+        n_kongs = sum(1 for m in hand.melds if m.is_kong)
+        closed = hand.is_closed
+        self.reds = hand.red_fives
+        self.counts = hand.all_counts
         self.closed = closed
         self.tsumo = ctx.tsumo
         self.seat = _WIND_TILE[ctx.seat_wind]
@@ -95,7 +83,10 @@ class HandFacts:
         self.yaochu_only = yaochu_only = (held & _SIMPLES) == 0
         self.no_yaochu = no_yaochu = (held & _YAOCHU) == 0
         self.n_kongs = n_kongs
-        key = ctx.flags & _KEY_FLAGS
+        key = 0
+        for bit, name in _FLAG_BITS:
+            if getattr(ctx, name):
+                key |= bit
         self.flags = key & FLAGS
         if no_yaochu:
             key |= NO_YAOCHU
