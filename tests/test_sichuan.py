@@ -288,3 +288,13 @@ def test_profiles_agree_where_the_digest_says_they_do(seed: int) -> None:
     # §5: the items add up to F and M = 2^F
     assert modern.fan == sum(i.value * (i.count or 1) for i in modern.items)
     assert modern.explain["multiplier"] == 2**modern.fan
+
+
+def test_chi_is_refused() -> None:
+    """§2: claims are 碰 and 杠 only, no 吃; a chi among the melds is an error, in scoring and in waits."""
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score("456m23455p789p", win="5p", rules="sichuan", melds=["chi:123m"])
+    assert e.value.code == "bad_meld" and "chi" in e.value.message
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.waits_of("456m2345p789p", rules="sichuan", melds=["chi:123m"])
+    assert e.value.code == "bad_meld"

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
+from ..hand import build_context
 from ..rules import kawuxing as kwx
 from ..rules import sichuan as sc
 from .core import Game
@@ -321,9 +322,9 @@ class SichuanGame(KongsAndDraws):
             r = score_hand(self.rules, ev, w, o, **ctx)
             s.hands.append({"player": w, **r.to_dict()})
             each = r.points.payments[0].amount
-        else:
-            m = whole(ev, "multiplier", 1)
-            each = o["base"] * m + (o["base"] if d is None and o["self_draw"] == "add_base" else 0)
+        else:  # a given multiplier, paid as the rule set pays it (自摸加底 on a self-draw)
+            ctx = build_context(sc.RULESET.context_flags, tsumo=d is None, active_opponents=len(active) - 1)
+            each = sc.RULESET.payments(whole(ev, "multiplier", 1), ctx, o).payments[0].amount
         for p in payers:
             s.pay(p, w, each, "discard" if d else "self_draw")
         if after_kong and last_kong is not None and d is not None and o["hu_jiao_zhuan_yi"]:

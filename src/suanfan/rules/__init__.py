@@ -16,8 +16,9 @@ from typing import Any
 from .. import shapes
 from .. import waits as waits_mod
 from ..errors import InputError
-from ..hand import Context, Hand, TileSet
+from ..hand import MELD_KINDS, Context, Hand, TileSet
 from ..names import japanese
+from ..reasons import reason
 from ..result import Item, Result
 
 
@@ -128,6 +129,8 @@ class RuleSet:
     options: tuple[Option, ...] = ()
     presets: dict[str, dict] = {}
     context_flags: tuple[str, ...] = ()  # rule-set fields accepted beside the contract's win context
+    melds: tuple[str, ...] = MELD_KINDS  # the melds the rules allow
+    reasons: tuple[str, ...] = ("not_winning",)  # the codes of ``suanfan.reasons`` a complete hand may fail with
     items: ItemTable
     doc: str = ""
     _defaults: dict | None = None  # the defaults, once read
@@ -191,6 +194,8 @@ class RuleSet:
             "options": [o.to_dict() for o in self.options],
             "presets": {k: dict(v) for k, v in self.presets.items()},
             "context_flags": list(self.context_flags),
+            "melds": list(self.melds),
+            "reasons": {code: reason(code).templates() for code in self.reasons},
             "items": [i.to_dict() for i in self.items],
         }
 

@@ -46,7 +46,8 @@ from ..hand import TILES_108, Context, Hand, Meld, build_context
 from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
-from . import ItemTable, Option, RuleSet
+from . import ItemTable, Option
+from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted
 
 SEED, MODERN = "seed", "modern"
 BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
@@ -192,7 +193,7 @@ def _qing_dui(f: Facts, o: dict) -> int:
     seed=5,
     modern=None,
     role=BASE,
-    absorbs_root=True,
+    excludes=(("gen", 1),),
     doc="Seven pairs with a root; the seed's 五番 x16 (A1, option long_qidui_multiplier), one root absorbed "
     "(同时减1根). Modern: a display name, 七对 2 + 根 1.",
 )
@@ -233,7 +234,7 @@ def _qing_yao_jiu(f: Facts, o: dict) -> int:
     seed=6,
     modern=None,
     role=BASE,
-    absorbs_root=True,
+    excludes=(("gen", 1),),
     doc="清一色 seven pairs with a root (seed 六番 x32, one root absorbed; modern 2 + 2 + 根).",
 )
 def _qing_long_qi_dui(f: Facts, o: dict) -> int:
@@ -481,79 +482,46 @@ def _facts(hand: Hand, r: Reading, ctx: Context, hand_facts: dict) -> Facts:
     )
 
 
-def _hand_facts(hand: Hand, kinds: list[int]) -> dict:
-    counts = [0] * 27
-    for k in kinds:
-        counts[k] += 1
-    return {
-        "one_suit": len({k // 9 for k in kinds}) == 1,
-        "all_258": all(k % 9 in (1, 4, 7) for k in kinds),
-        "roots": sum(1 for n in counts if n == 4),
-        "no_19": all(k % 9 not in (0, 8) for k in kinds),
-        "closed": hand.is_closed,
-    }
+def _roots_in(d) -> int:
+    """The roots a category holds (takes away from 根)."""
+    return sum(x[1] for x in d.facts.get("excludes", ()) if not isinstance(x, str) and x[0] == "gen")
 
 
-# Per profile, the rows it knows: (row, predicate, value, is a base category, absorbs a root); read once.
-PROFILE_ROWS = {
-    p: tuple(
-        (d, d.check, d.value[p], d.facts["role"] == BASE, bool(d.facts.get("absorbs_root")))
-        for d in TABLE
-        if d.value[p] is not None
+def _seed_order() -> tuple[tuple, dict[str, tuple]]:
+    """The seed profile's rows in order of precedence, and what each excludes.
+
+    The base categories count max-only ("以下番型均不重复计算，只按最大番算", §4): each excludes every category
+    after it, the highest level first; a category that holds a root (龙七对, 清龙七对) ranks one level lower, its
+    root being in it (A3), and the first in the table wins a tie. The add-ons (另加番) follow, in table order."""
+    rows = [(i, d) for i, d in enumerate(TABLE) if d.value[SEED] is not None]
+    bases = sorted(
+        (d for _, d in rows if d.facts["role"] == BASE),
+        key=lambda d: (-(d.value[SEED] - _roots_in(d)), -d.value[SEED]),
     )
-    for p in (SEED, MODERN)
-}
+    excludes = {d.id: (*d.facts.get("excludes", ()), *(b.id for b in bases[n + 1 :])) for n, d in enumerate(bases)}
+    return (*bases, *(d for _, d in rows if d.facts["role"] != BASE)), excludes
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """One reading scored under a profile; the items are built for the best reading only."""
-
-    reading: Reading
-    facts: Facts
-    hits: tuple  # (row, value, count, note) of every element counted; seed: the base category first
-    fan: int  # seed: level + add-ons; modern: F
-    uncapped: int  # the multiplier before the cap
-
-    def items(self) -> tuple[Item, ...]:
-        return tuple(d.item(v, count=n if d.id == "gen" else None, note=note) for d, v, n, note in self.hits)
+SEED_ROWS, SEED_EXCLUDES = _seed_order()
+MODERN_ROWS = tuple(d for d in TABLE if d.value[MODERN] is not None)
 
 
-def _score_seed(f: Facts, o: dict, r: Reading) -> Scored:
-    best = None  # (level less an absorbed root, level, row): max-only among the base categories (§4, A3)
-    adds = []
-    add_fan = 0
-    for d, pred, level, is_base, absorbs in PROFILE_ROWS[SEED]:
-        hit = pred(f, o)
-        if not hit:
-            continue
-        if is_base:
-            key = (level - absorbs, level, d)
-            if best is None or key[:2] > best[:2]:
-                best = key
-        else:
-            adds.append((d, 1, int(hit), None))
-            add_fan += int(hit)
-    assert best is not None  # every complete hand is at least 平胡 or 七对
-    _, level, base = best
-    if base.facts.get("absorbs_root"):
-        # 龙七对 / 清龙七对: the root that makes the 龙 is in the category ("同时减1根", seed table rows 五番/六番)
-        adds = [(d, v, n - 1 if d.id == "gen" else n, note) for d, v, n, note in adds]
-        adds = [a for a in adds if a[2]]
-        add_fan -= 1
-    fan = level + add_fan
-    return Scored(r, f, ((base, level, 1, f"x{2 ** (level - 1)}"), *adds), fan, 2 ** (fan - 1))
+def _score_seed(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
+    """(items, 番, multiplier before the cap): the base category's level plus one 番 per add-on, M = 2^(番-1)."""
+    hits = counted(((d, int(d.check(f, o))) for d in SEED_ROWS), SEED_EXCLUDES)
+    base, level = hits[0][0], hits[0][0].value[SEED]  # every complete hand is at least 平胡 or 七对
+    items = [base.item(level, note=f"x{2 ** (level - 1)}")]
+    items += [d.item(1, count=n if d.id == "gen" else None) for d, n in hits[1:]]
+    fan = level + sum(n for _, n in hits[1:])
+    return tuple(items), fan, 2 ** (fan - 1)
 
 
-def _score_modern(f: Facts, o: dict, r: Reading) -> Scored:
-    hits = []
-    total = 0
-    for d, pred, v, _, _ in PROFILE_ROWS[MODERN]:
-        hit = pred(f, o)
-        if hit:
-            hits.append((d, v, int(hit), None))
-            total += v * int(hit)
-    return Scored(r, f, tuple(hits), total, 2**total)
+def _score_modern(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
+    """(items, 番, multiplier before the cap): additive 番 (§5), M = 2^F."""
+    hits = counted((d, int(d.check(f, o))) for d in MODERN_ROWS)
+    items = tuple(d.item(d.value[MODERN], count=n if d.id == "gen" else None) for d, n in hits)
+    total = sum(d.value[MODERN] * n for d, n in hits)
+    return items, total, 2**total
 
 
 def _modern_name(f: Facts) -> str:
@@ -591,12 +559,33 @@ def _kong_items(hand: Hand, o: dict, payers: int) -> list[dict]:
     return out
 
 
-class Sichuan(RuleSet):
+class Sichuan(LocalRuleSet):
     name = "sichuan"
     names = {"en": "Sichuan Bloody Battle", "zh": "四川麻将 血战到底", "ja": "四川麻雀 血戦到底"}
     tile_set = TILES_108
     options = OPTIONS
-    context_flags = ("active_opponents", "discarder_kong", "void_suit")
+    melds = NO_CHI
+    meld_rule = "碰 and 杠 only, no 吃 (§2)"
+    flags = (
+        Flag(
+            "active_opponents",
+            "the other players still in the hand (血战: winners have left); each pays a self-draw (A10)",
+            3,
+            (1, 2, 3),
+            "the number of other players still in the hand (1, 2 or 3)",
+        ),
+        Flag(
+            "discarder_kong",
+            "on 杠上炮, the kong the discarder had just made (for 呼叫转移)",
+            None,
+            tuple(KONG_NAMES),
+            "minkan, kakan or ankan",
+        ),
+        Flag("void_suit", "the suit declared void (定缺, modern rule)", None, tuple(SUIT_LETTERS), "m, p or s"),
+    )
+    self_draw_wins = {"rinshan": "杠上花", "haitei": "海底捞月", "tenhou": "天胡"}
+    discard_wins = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
+    reasons = ("not_winning", "missing_suit_not_void", "void_suit_held")
     items = TABLE
     doc = __doc__ or ""
 
@@ -618,134 +607,96 @@ class Sichuan(RuleSet):
         suits = {kind(t) // 9 for t in hand.all_tiles()}
         return [t for t in super().waits(hand, opts) if len(suits | {t // 9}) <= 2]
 
-    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        active, discarder_kong, void = _check_context(hand, ctx, opts)
-        melds = tuple(str(m) for m in hand.melds)
-        readings = self.readings(hand, opts)
-        if not readings:
-            return Result(
-                True,
-                False,
-                self.name,
-                hand.text(),
-                melds,
-                reason="not_winning",
-                explain={"reason_text": "the tiles do not make four sets and a pair or seven pairs"},
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
+        if ctx.tenhou and (not ctx.is_dealer or hand.melds):
+            raise InputError(
+                "bad_context", "tenhou (天胡) is the dealer's (seat_wind E) win on his dealt tiles, no melds"
             )
-        kinds = [kind(t) for t in hand.all_tiles()]
-        hand_facts = _hand_facts(hand, kinds)
-        scorer = _score_seed if opts["profile"] == SEED else _score_modern
-        best: Scored | None = None
-        for r in readings:
-            s = scorer(_facts(hand, r, ctx, hand_facts), opts, r)
-            if best is None or s.uncapped > best.uncapped:
-                best = s
-        assert best is not None
-        multiplier, capped = _cap(best, opts)
-        b = opts["base"]
-        explain = {
-            "profile": opts["profile"],
-            "name": _modern_name(best.facts) if opts["profile"] == MODERN else best.hits[0][0].names["zh"],
-            "multiplier": multiplier,
-            "multiplier_uncapped": best.uncapped,
-            "kong_money": _kong_items(hand, opts, active),
+        if ctx.chiihou and ctx.is_dealer:
+            raise InputError("bad_context", "chiihou (地胡) is a non-dealer's win; seat_wind E is the dealer")
+        if ctx.after_kong_discard and opts["hu_jiao_zhuan_yi"] and flags["discarder_kong"] is None:
+            raise InputError(
+                "bad_context",
+                "after_kong_discard (杠上炮) with 呼叫转移 (option hu_jiao_zhuan_yi) needs "
+                "discarder_kong: minkan, kakan or ankan, the kong the discarder made",
+            )
+        if ctx.tsumo and flags["discarder_kong"] is not None:
+            raise InputError("bad_context", "discarder_kong is for a win on a discard after a kong (杠上炮)")
+
+    def hand_facts(self, win: Win) -> tuple[dict, set[int]]:
+        """The facts of the tiles (every reading shares them) and the suits the hand holds."""
+        kinds = [kind(t) for t in win.hand.all_tiles()]
+        counts = [0] * 27
+        for k in kinds:
+            counts[k] += 1
+        facts = {
+            "one_suit": len({k // 9 for k in kinds}) == 1,
+            "all_258": all(k % 9 in (1, 4, 7) for k in kinds),
+            "roots": sum(1 for n in counts if n == 4),
+            "no_19": all(k % 9 not in (0, 8) for k in kinds),
+            "closed": win.hand.is_closed,
         }
-        suits = {k // 9 for k in kinds}
-        reason = None
-        if len(suits) == 3:
-            reason = "missing_suit_not_void"
-            explain["reason_text"] = "缺门: a winning hand holds at most two suits; this one holds all three"
-        elif void is not None and SUIT_LETTERS.index(void) in suits:
-            reason = "void_suit_held"
-            explain["reason_text"] = f"定缺: the hand still holds the declared void suit {void}"
-        points = None if reason else _payments(ctx, opts, multiplier, b, active, discarder_kong)
-        return Result(
-            True,
-            reason is None,
-            self.name,
-            hand.text(),
-            melds,
-            tuple(best.reading.texts()),
-            best.items(),
-            fan=best.fan,
-            limit="capped" if capped else None,
-            points=points,
-            reason=reason,
-            explain=explain,
-        )
+        return facts, {k // 9 for k in kinds}
+
+    def score_reading(self, r: Reading, facts: tuple[dict, set[int]], win: Win) -> Scored:
+        f = _facts(win.hand, r, win.ctx, facts[0])
+        scorer = _score_seed if win.opts["profile"] == SEED else _score_modern
+        items, fan, uncapped = scorer(f, win.opts)
+        return Scored(r, items, uncapped, f, {"fan": fan, "suits": facts[1]})
+
+    def finish(self, win: Win, best: Scored) -> Result:
+        o, fan = win.opts, best.info["fan"]
+        multiplier, capped = _cap(fan, best.key, o)
+        explain = {
+            "profile": o["profile"],
+            "name": _modern_name(best.facts) if o["profile"] == MODERN else best.items[0].names["zh"],
+            "multiplier": multiplier,
+            "multiplier_uncapped": best.key,
+            "kong_money": _kong_items(win.hand, o, win.flags["active_opponents"]),
+        }
+        fields = {"fan": fan, "limit": "capped" if capped else None, "explain": explain}
+        void = win.flags["void_suit"]
+        if len(best.info["suits"]) == 3:
+            return self.refuse(win, "missing_suit_not_void", best, **fields)
+        if void is not None and SUIT_LETTERS.index(void) in best.info["suits"]:
+            return self.refuse(win, "void_suit_held", best, reason_fields={"suit": void}, **fields)
+        return self.won(win, best, self.payments(multiplier, win.ctx, o), **fields)
+
+    def payments(self, value: int, ctx: Context, opts: dict) -> Points:
+        """§6 for a hand worth ``value`` (the multiplier, capped): a discard win is paid by the discarder (抢杠胡: the
+        robbed player); a self-draw by every other player still in the hand, each adding 1 底 under 自摸加底.
+        呼叫转移 hands the discarder's kong money on (A9)."""
+        flags = self.flag_values(ctx)
+        b, active = opts["base"], flags["active_opponents"]
+        pays: list[Payment] = []
+        if ctx.tsumo:
+            extra = b if opts["self_draw"] == "add_base" else 0
+            note = "自摸加底" if extra else None
+            pays += [Payment("other", b * value + extra, note) for _ in range(active)]
+        else:
+            pays.append(
+                Payment(
+                    "discarder",
+                    b * value,
+                    "抢杠: the player whose 补杠 was robbed; that kong pays nothing" if ctx.chankan else None,
+                )
+            )
+        hand_total = sum(p.amount for p in pays)
+        transfer = 0
+        kong = flags["discarder_kong"]
+        if ctx.after_kong_discard and opts["hu_jiao_zhuan_yi"] and kong is not None:
+            transfer = sum(p.amount for p in _kong_money(kong, opts, active))
+            pays.append(Payment("discarder", transfer, f"呼叫转移: the money of his {KONG_NAMES[kong]}"))
+        extra_points = {"base": b, "kong_transfer": transfer} if transfer else {"base": b}
+        return Points(hand_total, hand_total + transfer, tuple(pays), extra_points)
 
 
-def _cap(s: Scored, o: dict) -> tuple[int, bool]:
+def _cap(fan: int, uncapped: int, o: dict) -> tuple[int, bool]:
     if o["profile"] == SEED:
         cap = o["cap_multiplier"]
-        return (cap, True) if cap is not None and s.uncapped > cap else (s.uncapped, False)
+        return (cap, True) if cap is not None and uncapped > cap else (uncapped, False)
     cap = o["cap_fan"]
-    return (2**cap, True) if cap is not None and s.fan > cap else (s.uncapped, False)
-
-
-def _payments(ctx: Context, o: dict, m: int, b: int, active: int, discarder_kong: str | None) -> Points:
-    """§6: a discard win is paid by the discarder (抢杠胡: the robbed player); a self-draw by every other player
-    still in the hand, each adding 1 底 under 自摸加底. 呼叫转移 hands the discarder's kong money on (A9)."""
-    pays: list[Payment] = []
-    if ctx.tsumo:
-        extra = b if o["self_draw"] == "add_base" else 0
-        note = "自摸加底" if extra else None
-        pays += [Payment("other", b * m + extra, note) for _ in range(active)]
-    else:
-        pays.append(
-            Payment(
-                "discarder",
-                b * m,
-                "抢杠: the player whose 补杠 was robbed; that kong pays nothing" if ctx.chankan else None,
-            )
-        )
-    hand_total = sum(p.amount for p in pays)
-    transfer = 0
-    if ctx.after_kong_discard and o["hu_jiao_zhuan_yi"]:
-        transfer = sum(p.amount for p in _kong_money(discarder_kong, o, active))
-        pays.append(Payment("discarder", transfer, f"呼叫转移: the money of his {KONG_NAMES[discarder_kong]}"))
-    extra_points = {"base": b, "kong_transfer": transfer} if transfer else {"base": b}
-    return Points(hand_total, hand_total + transfer, tuple(pays), extra_points)
-
-
-def _check_context(hand: Hand, ctx: Context, o: dict) -> tuple[int, str | None, str | None]:
-    """The flags that contradict each other or the hand are input errors, named."""
-    extra = ctx.extra
-    active = extra.get("active_opponents", 3)
-    if isinstance(active, bool) or active not in (1, 2, 3):
-        raise InputError(
-            "bad_context",
-            f"active_opponents is the number of other players still in the hand (1, 2 or 3), not {active!r}",
-        )
-    dk = extra.get("discarder_kong")
-    if dk is not None and dk not in KONG_NAMES:
-        raise InputError("bad_context", f"discarder_kong is minkan, kakan or ankan, not {dk!r}")
-    void = extra.get("void_suit")
-    if void is not None and void not in tuple(SUIT_LETTERS):
-        raise InputError("bad_context", f"void_suit is m, p or s, not {void!r}")
-    need_tsumo = {"rinshan": "杠上花", "haitei": "海底捞月", "tenhou": "天胡"}
-    need_ron = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
-    for flag, zh in need_tsumo.items():
-        if getattr(ctx, flag) and not ctx.tsumo:
-            raise InputError("bad_context", f"{flag} ({zh}) is a self-draw win; set tsumo")
-    for flag, zh in need_ron.items():
-        if getattr(ctx, flag) and ctx.tsumo:
-            raise InputError("bad_context", f"{flag} ({zh}) is a win on another player's tile; tsumo must be false")
-    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
-        raise InputError("bad_context", "rinshan (杠上花) needs a kong among the melds")
-    if ctx.tenhou and (not ctx.is_dealer or hand.melds):
-        raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) win on his dealt tiles, no melds")
-    if ctx.chiihou and ctx.is_dealer:
-        raise InputError("bad_context", "chiihou (地胡) is a non-dealer's win; seat_wind E is the dealer")
-    if ctx.after_kong_discard and o["hu_jiao_zhuan_yi"] and dk is None:
-        raise InputError(
-            "bad_context",
-            "after_kong_discard (杠上炮) with 呼叫转移 (option hu_jiao_zhuan_yi) needs "
-            "discarder_kong: minkan, kakan or ankan, the kong the discarder made",
-        )
-    if ctx.tsumo and (dk is not None):
-        raise InputError("bad_context", "discarder_kong is for a win on a discard after a kong (杠上炮)")
-    return active, dk, void
+    return (2**cap, True) if cap is not None and fan > cap else (uncapped, False)
 
 
 # --- helpers for the round's end and for kongs -------------------------------------------------------------------

@@ -166,6 +166,7 @@ class _Scored(NamedTuple):
 
 class McrRules(RuleSet):
     name = "mcr"
+    reasons = ("not_winning", "below_minimum")
     names = {"en": "Chinese Official Mahjong (MCR)", "zh": "国标麻将", "ja": "中国公式ルール (国標麻将)"}
     doc = (
         "Chinese Official Mahjong (国标麻将): 81 fans and 明暗杠 with the consensus exclusions, flowers, "

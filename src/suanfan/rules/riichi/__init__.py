@@ -44,6 +44,7 @@ _FORMS = {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": T
 
 class Riichi(RuleSet):
     name = "riichi"
+    reasons = ("not_winning", "no_yaku", "below_minimum")
     names = {"en": "Japanese Riichi", "zh": "日本麻将 (立直麻将)", "ja": "リーチ麻雀"}
     doc = "Japanese Riichi: yaku, fu, dora, limits, honba and riichi sticks; presets tenhou, mahjongsoul, baochong."
     tile_set = TILES_136

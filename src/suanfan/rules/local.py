@@ -1,0 +1,231 @@
+"""The skeleton every local rule set stands on (Sichuan, Wuhu, Ka Wu Xing, the popular table, the two-player game).
+
+A local rule set is a ``LocalRuleSet`` with its rows (an ``ItemTable``) and, as data: the melds its rules allow
+(``melds``), the context fields it reads beside the contract's (``flags``, each a ``Flag``), which of the
+contract's flags are self-draw wins and which are wins on a discard (``self_draw_wins``, ``discard_wins``) and the
+reasons a complete hand of it may fail to win (``reasons``, codes of ``suanfan.reasons``). What it writes is the
+rule: ``hand_facts`` (what every reading shares, computed once), ``score_reading`` (one reading: its rows, their
+value), ``finish`` (the best reading's result) and ``payments`` (a value and a context -> who pays what, the one
+derivation ``score`` and ``suanfan.match`` both use).
+
+``LocalRuleSet.score`` is the loop all of them share: check the melds and the context, read the hand every way
+it reads, score each reading, keep the best (the first of equals), else the not-winning result.
+
+Rows exclude with one word, ``excludes``: the items a row switches off when it counts, each an item id or an
+``(id, n)`` pair that takes n counts of it away (a 龙七对 holds one 根). ``counted`` applies it: rows in order of
+precedence, a row that is excluded excludes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..hand import Context, Hand
+from ..reasons import reason
+from ..result import Item, Points, Result
+from ..shapes import Reading
+from . import ItemDef, RuleSet
+
+NO_CHI = ("pon", "minkan", "kakan", "ankan")  # 碰 and 杠 only: the rules have no 吃
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A context field a rule set reads beside the contract's: its default, what it may be, and what it means.
+
+    ``choices`` lists the allowed values (compared with their type: ``1`` is not ``True``); ``read`` turns a given
+    value into the one kept, raising ``InputError`` on a bad one (a wind, tiles). ``what`` says in the error what
+    the field is."""
+
+    name: str
+    doc: str
+    default: Any = None
+    choices: tuple | None = None
+    what: str = ""
+    read: Callable[[Any], Any] | None = None
+
+    def value(self, extra: dict) -> Any:
+        given = extra.get(self.name)
+        if given is None:
+            return self.default
+        if self.read is not None:
+            return self.read(given)
+        if self.choices is not None and not any(type(given) is type(c) and given == c for c in self.choices):
+            raise InputError("bad_context", f"{self.name} is {self.what or self._choices()}, not {given!r}")
+        return given
+
+    def _choices(self) -> str:
+        names = ["true" if c is True else "false" if c is False else str(c) for c in self.choices or ()]
+        return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"name": self.name, "doc": self.doc, "default": self.default}
+        if self.choices is not None:
+            d["choices"] = list(self.choices)
+        return d
+
+
+@dataclass(frozen=True)
+class Win:
+    """One hand being scored: as given (its text is what the result shows), as read, its context, flags, options."""
+
+    given: Hand
+    hand: Hand
+    ctx: Context
+    flags: dict[str, Any]
+    opts: dict
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One reading scored: its items, ``key`` (what picks the best reading: higher wins, the first of equals),
+    ``facts`` (what the rows read) and ``info`` (the rule set's own totals, for its result)."""
+
+    reading: Reading
+    items: tuple[Item, ...]
+    key: Any
+    facts: Any = None
+    info: dict = field(default_factory=dict)
+
+
+def counted(
+    hits: Iterable[tuple[ItemDef, int]], excludes: Mapping[str, tuple] | None = None
+) -> list[tuple[ItemDef, int]]:
+    """The rows that hold (row, count), in order of precedence, less what the rows kept exclude.
+
+    A row's exclusions are ``excludes[row.id]`` when given (a profile's own), else its ``excludes`` fact: item ids
+    switched off, or ``(id, n)`` taking n counts away. A row switched off excludes nothing."""
+    off: dict[str, int | None] = {}  # id -> counts taken away; None: all of it
+    kept = []
+    for row, n in hits:
+        taken = off.get(row.id, 0)
+        if taken is None or n - taken <= 0:
+            continue
+        kept.append((row, n - taken))
+        for x in excludes[row.id] if excludes is not None and row.id in excludes else row.facts.get("excludes", ()):
+            if isinstance(x, str):
+                off[x] = None
+            elif off.get(x[0], 0) is not None:
+                off[x[0]] = (off.get(x[0]) or 0) + x[1]
+    return kept
+
+
+class LocalRuleSet(RuleSet):
+    """A rule set scored reading by reading (see the module's doc). Subclasses set the data and the four hooks."""
+
+    meld_rule: str = ""  # the rule that forbids the melds not in ``melds``, cited in the error
+    flags: tuple[Flag, ...] = ()
+    self_draw_wins: dict[str, str] = {}  # contract flag -> its name in these rules: needs tsumo
+    discard_wins: dict[str, str] = {}  # contract flag -> its name in these rules: needs tsumo false
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.context_flags = tuple(f.name for f in cls.flags)
+
+    # ---- the shared loop --------------------------------------------------------------------------------------
+    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
+        win = Win(hand, self.prepare(hand, opts), ctx, self.read_flags(hand, ctx, opts), opts)
+        readings = self.readings(win.hand, opts)
+        if not readings:
+            return self.refuse(win, "not_winning")
+        facts = self.hand_facts(win)
+        best: Scored | None = None
+        for r in readings:
+            s = self.score_reading(r, facts, win)
+            if best is None or s.key > best.key:
+                best = s
+        assert best is not None
+        return self.finish(win, best)
+
+    def prepare(self, hand: Hand, opts: dict) -> Hand:
+        """The hand as the rules read it; a meld the rules do not have is an error."""
+        for m in hand.melds:
+            if m.kind not in self.melds:
+                raise InputError(
+                    "bad_meld", f"meld '{m}': {self.names['en']} has no {m.kind} ({self.meld_rule or 'not allowed'})"
+                )
+        return hand
+
+    def waits(self, hand: Hand, opts: dict) -> list[int]:
+        return super().waits(self.prepare(hand, opts), opts)
+
+    def read_flags(self, hand: Hand, ctx: Context, opts: dict) -> dict[str, Any]:
+        """The rule set's fields read from the context, and every contradiction of the flags with each other or
+        with the hand refused, named."""
+        flags = {f.name: f.value(ctx.extra) for f in self.flags}
+        for flag, name in self.self_draw_wins.items():
+            if getattr(ctx, flag) and not ctx.tsumo:
+                raise InputError("bad_context", f"{flag} ({name}) is a self-draw win; set tsumo")
+        for flag, name in self.discard_wins.items():
+            if getattr(ctx, flag) and ctx.tsumo:
+                raise InputError(
+                    "bad_context", f"{flag} ({name}) is a win on another player's tile; tsumo must be false"
+                )
+        if ctx.rinshan and not any(m.is_kong for m in hand.melds):
+            name = self.self_draw_wins.get("rinshan", "岭上开花")
+            raise InputError("bad_context", f"rinshan ({name}) needs a kong among the melds")
+        self.check_context(hand, ctx, flags, opts)
+        return flags
+
+    def flag_values(self, ctx: Context) -> dict[str, Any]:
+        """The rule set's fields of a context, with their defaults (for ``payments``)."""
+        return {f.name: f.value(ctx.extra) for f in self.flags}
+
+    # ---- what a rule set writes -------------------------------------------------------------------------------
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
+        """The rule set's own checks of the context beyond ``self_draw_wins`` / ``discard_wins``."""
+
+    def hand_facts(self, win: Win) -> Any:
+        """What every reading of the hand shares, computed once."""
+        return None
+
+    def score_reading(self, r: Reading, facts: Any, win: Win) -> Scored:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def finish(self, win: Win, best: Scored) -> Result:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def payments(self, value: Any, ctx: Context, opts: dict) -> Points:  # pragma: no cover - interface
+        """Who pays what for a win of ``value`` (the rule set's own: a multiplier, a 番 total, ...) in ``ctx``."""
+        raise NotImplementedError
+
+    # ---- results ----------------------------------------------------------------------------------------------
+    def won(self, win: Win, best: Scored, points: Points, **fields: Any) -> Result:
+        return Result(
+            True,
+            True,
+            self.name,
+            win.given.text(),
+            tuple(str(m) for m in win.given.melds),
+            tuple(best.reading.texts()),
+            best.items,
+            points=points,
+            **fields,
+        )
+
+    def refuse(self, win: Win, code: str, best: Scored | None = None, **fields: Any) -> Result:
+        """A complete hand that does not win (or, without ``best``, tiles that make no winning shape): ``reason``
+        the code, ``explain.reason_text`` / ``reason_names`` its text. ``fields`` holds the text's fields first
+        (``reason_fields``), then the result's."""
+        text = reason(code).names(**fields.pop("reason_fields", {}))
+        explain = {**fields.pop("explain", {}), "reason_text": text["en"], "reason_names": text}
+        return Result(
+            True,
+            False,
+            self.name,
+            win.given.text(),
+            tuple(str(m) for m in win.given.melds),
+            tuple(best.reading.texts()) if best else (),
+            best.items if best else (),
+            reason=code,
+            explain=explain,
+            **fields,
+        )
+
+    def describe(self) -> dict:
+        d = super().describe()
+        d["flags"] = [f.to_dict() for f in self.flags]
+        return d
