@@ -213,3 +213,10 @@ def test_every_item_and_option_is_exercised() -> None:
     for row in rs.items:
         assert row.names["zh"] and row.names["en"] and row.doc
     assert rs.tile_set.size == 84 and rs.describe()["tiles"] == "84"
+
+
+def test_chi_is_refused() -> None:
+    """§2: claims are 碰 and 杠 only (no 吃); a chi among the melds is an error."""
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score("45677p234789s", win="7p", rules="kawuxing", melds=["chi:123p"], tsumo=True)
+    assert e.value.code == "bad_meld" and "chi" in e.value.message

@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..hand import build_context
+from ..hand import Context, build_context
 from ..rules import kawuxing as kwx
 from ..rules import sichuan as sc
 from .core import Game
@@ -429,18 +429,27 @@ class KaWuXingGame(KongsAndDraws):
                     ctx["declared_others"] = sum(p in declared for p in payers) or None
                 r = score_hand(self.rules, ev, w, o, **ctx)
                 s.hands.append({"player": w, **r.to_dict()})
-                product, cap = r.explain["product"], r.explain["cap"]
+                value = kwx.Value(r.explain["product"], any(i.id in kwx.DOUBLE_DRAGONS for i in r.items))
             else:
-                product = whole(ev, "multiplier", 1)
-                if product == 1 and d and d not in declared:
+                value = kwx.Value(whole(ev, "multiplier", 1), bool(ev.get("shuang_long")))
+                if value.product == 1 and d and d not in declared:
                     raise InputError("bad_event", "win: a 屁胡 (x1) wins on a discard only from a 亮倒 player (§3)")
-                cap = kwx.CAPS[o["cap_profile"]]
-                if ev.get("shuang_long") and o["cap_profile"] == "xiangyang":
-                    cap = 16  # 特殊仅双龙七对计算X16倍底金
-            for p in payers:  # K11: each payer at his own multiplier
-                m, _ = kwx.payer_multiplier(product, wd, p in declared, o, cap)
-                s.pay(p, w, o["base"] * m, "discard" if d else "self_draw", "亮倒" if wd or p in declared else None)
+            # K11: each payer at his own multiplier, as the rule set pays it (the declared payers' first)
+            amounts = [
+                p.amount for p in kwx.RULESET.payments(value, self._context(d, wd, payers, declared), o).payments
+            ]
+            for p in payers:
+                note = "亮倒" if wd or p in declared else None
+                s.pay(p, w, amounts[0] if p in declared else amounts[-1], "discard" if d else "self_draw", note)
         s.info.update(outcome="win", winners=names, discarder=d)
+
+    @staticmethod
+    def _context(d: str | None, winner_declared: bool, payers: list[str], declared: list[str]) -> Context:
+        """The context of a win as the rule set's payments read it: who had declared 亮倒."""
+        if d is not None:
+            return build_context(kwx.RULESET.context_flags, declared=winner_declared, discarder_declared=d in declared)
+        n = sum(p in declared for p in payers)
+        return build_context(kwx.RULESET.context_flags, tsumo=True, declared=winner_declared, declared_others=n)
 
     def _draw(self, s: Settlement, ev: dict, declared: list[str]) -> None:
         only_keys(ev, {"players"})

@@ -27,20 +27,21 @@ first_declared=None, hands=None, options=None)`` (荒庄: who pays whom).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet, build_context
-from ..result import Item, Payment, Points, Result
+from ..result import Payment, Points, Result
 from ..shapes import CHOW, PAIR, Reading
 from ..tiles import kind, tile_name
-from . import ItemTable, Option, RuleSet
+from . import ItemTable, Option
+from .local import NO_CHI, Flag, LocalRuleSet, Rows, Scored, Win
 
 # 84 tiles: 1-9p, 1-9s and 白发中, four of each (§2; no 万, no winds, no flowers)
 TILES_84 = TileSet("84", frozenset(range(9, 27)) | frozenset((31, 32, 33)))
 DRAGONS = (31, 32, 33)
 CAPS = {"xiangyang": 8, "shiyan": 8, "uncapped": None}
+DOUBLE_DRAGONS = ("shuang_long_qi_dui", "san_long_qi_dui")  # K6: 三龙七对 holds the 双龙 structure (the x16 cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +62,15 @@ class Facts:
 
 
 TABLE = ItemTable()
-Pred = Callable[[Facts, dict], bool]
 
 
-def row(id: str, value: int, *, zh: str, en: str, doc: str, context: bool = False):
-    return TABLE(id, value, zh=zh, en=en, doc=doc, context=context)
+def row(id: str, value: int, *, zh: str, en: str, doc: str, context: bool = False, excludes: tuple[str, ...] = ()):
+    return TABLE(id, value, zh=zh, en=en, doc=doc, context=context, excludes=excludes)
 
 
 @row("peng_peng_hu", 2, zh="碰碰胡", en="All Pungs", doc="Four pungs or kongs and a pair (seed 1).")
 def _peng_peng_hu(f: Facts, o: dict) -> bool:
-    # K3: 手抓一 absorbs 碰碰胡 by default (option shouzhuayi_includes_pengpeng)
-    return f.all_pungs and not (f.four_melds and o["shouzhuayi_includes_pengpeng"])
+    return f.all_pungs
 
 
 @row(
@@ -155,7 +154,9 @@ def _qing_yi_se(f: Facts, o: dict) -> bool:
     4,
     zh="手抓一",
     en="Single Tile in Hand",
-    doc="Four declared melds, won on the one tile left in hand (全求人).",
+    doc="Four declared melds, won on the one tile left in hand (全求人); absorbs 碰碰胡 (K3, option "
+    "shouzhuayi_includes_pengpeng).",
+    excludes=("peng_peng_hu",),
 )
 def _shou_zhua_yi(f: Facts, o: dict) -> bool:
     return f.four_melds
@@ -225,7 +226,8 @@ def _hai_di_pao(f: Facts, o: dict) -> bool:
     return f.ctx.houtei and o["hai_di_pao"]
 
 
-PATTERNS: tuple[tuple[str, Pred], ...] = tuple((r.id, r.check) for r in TABLE)
+# K3: 手抓一 absorbs 碰碰胡 by default (option shouzhuayi_includes_pengpeng); off, they multiply
+PATTERNS = {True: Rows(TABLE), False: Rows(TABLE, {"shou_zhua_yi": ()})}
 
 TABLE(
     "liang_dao",
@@ -273,40 +275,20 @@ def _facts(hand: Hand, r: Reading, ctx: Context, hf: dict) -> Facts:
     )
 
 
-def _hand_facts(hand: Hand) -> dict:
-    counts = hand.counts
-    kinds = {kind(t) for t in hand.all_tiles()}
-    w = kind(hand.win_tile)
-    return {
-        "quads": sum(1 for n in counts if n == 4),
-        "win_four_concealed": counts[w] == 4,
-        "win_pon": any(m.kind == "pon" and m.first == w for m in hand.melds),
-        "one_suit": not (kinds & set(DRAGONS)) and len({k // 9 for k in kinds}) == 1,
-        "four_melds": len(hand.melds) == 4,
-    }
-
-
 @dataclass(frozen=True, slots=True)
-class Scored:
-    reading: Reading
-    items: tuple[Item, ...]
-    product: int  # the patterns' product, 亮倒 excluded
+class Value:
+    """What a Ka Wu Xing win is worth before 亮倒 and the cap: the patterns' product (P of §6), and whether the
+    hand holds 双龙七对 (or 三龙七对, K6), which the 襄阳 cap lets reach x16."""
+
+    product: int
+    double_dragon: bool = False
 
 
-def _score_reading(f: Facts, o: dict, r: Reading) -> Scored:
-    items = [TABLE[id_].item() for id_, pred in PATTERNS if pred(f, o)]
-    product = 1
-    for i in items:
-        product *= i.value
-    return Scored(r, tuple(items), product)
-
-
-def _cap(o: dict, items: tuple[Item, ...]) -> int | None:
-    cap = CAPS[o["cap_profile"]]
-    # 襄阳枣阳 "特殊仅双龙七对计算X16倍底金"; K6: 三龙七对 holds the 双龙 structure
-    if o["cap_profile"] == "xiangyang" and any(i.id in ("shuang_long_qi_dui", "san_long_qi_dui") for i in items):
+def cap(o: dict, value: Value) -> int | None:
+    """§5, K5: the cap of the options' profile; 襄阳枣阳 "特殊仅双龙七对计算X16倍底金"."""
+    if o["cap_profile"] == "xiangyang" and value.double_dragon:
         return 16
-    return cap
+    return CAPS[o["cap_profile"]]
 
 
 def payer_multiplier(
@@ -324,12 +306,32 @@ def payer_multiplier(
     return (cap, True) if cap is not None and m > cap else (m, False)
 
 
-class KaWuXing(RuleSet):
+class KaWuXing(LocalRuleSet):
     name = "kawuxing"
     names = {"en": "Ka Wu Xing", "zh": "卡五星", "ja": "卡五星"}
     tile_set = TILES_84
     options = OPTIONS
-    context_flags = ("discarder_declared", "declared_others")
+    melds = NO_CHI
+    meld_rule = "碰 and 杠 only, no 吃 (§2)"
+    flags = (
+        Flag(
+            "discarder_declared",
+            "the discarder had declared 亮倒 (a win on his discard)",
+            False,
+            (True, False),
+            "true or false",
+        ),
+        Flag(
+            "declared_others",
+            "how many of the two players paying a self-draw had declared 亮倒",
+            0,
+            (0, 1, 2),
+            "the number of self-draw payers who declared 亮倒 (0, 1 or 2)",
+        ),
+    )
+    self_draw_wins = {"rinshan": "杠上开花", "haitei": "海底捞"}
+    discard_wins = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
+    reasons = ("not_winning", "pi_hu_on_discard")
     items = TABLE
     doc = __doc__ or ""
 
@@ -342,107 +344,74 @@ class KaWuXing(RuleSet):
     def forms(self, opts: dict) -> dict:
         return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": False}
 
-    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        discarder_declared, declared_others = _check_context(hand, ctx)
-        melds = tuple(str(m) for m in hand.melds)
-        readings = self.readings(hand, opts)
-        if not readings:
-            return Result(
-                True,
-                False,
-                self.name,
-                hand.text(),
-                melds,
-                reason="not_winning",
-                explain={"reason_text": "the tiles do not make four sets and a pair or seven pairs"},
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
+        if flags["discarder_declared"] and ctx.tsumo:
+            raise InputError(
+                "bad_context", "discarder_declared is for a win on a discard; on a self-draw use declared_others"
             )
-        hf = _hand_facts(hand)
-        best: Scored | None = None
-        for r in readings:
-            s = _score_reading(_facts(hand, r, ctx, hf), opts, r)
-            if best is None or s.product > best.product:
-                best = s
-        assert best is not None
+        if flags["declared_others"] and not ctx.tsumo:
+            raise InputError("bad_context", "declared_others is for a self-draw; on a discard use discarder_declared")
+
+    def hand_facts(self, win: Win) -> dict:
+        hand = win.hand
+        counts = hand.counts
+        kinds = {kind(t) for t in hand.all_tiles()}
+        w = kind(hand.win_tile)
+        return {
+            "quads": sum(1 for n in counts if n == 4),
+            "win_four_concealed": counts[w] == 4,
+            "win_pon": any(m.kind == "pon" and m.first == w for m in hand.melds),
+            "one_suit": not (kinds & set(DRAGONS)) and len({k // 9 for k in kinds}) == 1,
+            "four_melds": len(hand.melds) == 4,
+        }
+
+    def score_reading(self, r: Reading, facts: dict, win: Win) -> Scored:
+        f = _facts(win.hand, r, win.ctx, facts)
+        rows = PATTERNS[win.opts["shouzhuayi_includes_pengpeng"]]
+        items = tuple(d.item() for d, _ in rows.count(lambda d: d.check(f, win.opts)))
+        product = 1
+        for i in items:
+            product *= i.value
+        return Scored(r, items, product, f)
+
+    def finish(self, win: Win, best: Scored) -> Result:
+        ctx, o = win.ctx, win.opts
         items = list(best.items)
-        if best.product == 1:
+        if best.key == 1:
             items.insert(0, TABLE["pi_hu"].item())
         if ctx.declared:
             items.append(TABLE["liang_dao"].item())
-        cap = _cap(opts, best.items)
-        explain: dict = {"product": best.product, "cap": cap}
-        reason = None
-        if best.product == 1 and not ctx.tsumo and not discarder_declared:
-            reason = "pi_hu_on_discard"
-            explain["reason_text"] = (
-                "屁胡不能胡别人打出的牌: a plain win (x1) wins on a discard only from a 亮倒 player"
-            )
-        points = None
-        limit = None
-        if reason is None:
-            points, capped = _payments(best.product, ctx, opts, cap, discarder_declared, declared_others)
-            limit = "capped" if capped else None
-            explain["multipliers"] = [p.amount // opts["base"] for p in points.payments]
-        fan = best.product * (2 if ctx.declared else 1)
-        return Result(
-            True,
-            reason is None,
-            self.name,
-            hand.text(),
-            melds,
-            tuple(best.reading.texts()),
-            tuple(items),
-            fan=fan,
-            limit=limit,
-            points=points,
-            reason=reason,
-            explain=explain,
-        )
+        value = Value(best.key, any(i.id in DOUBLE_DRAGONS for i in best.items))
+        explain: dict = {"product": best.key, "cap": cap(o, value)}
+        shown = Scored(best.reading, tuple(items), best.key)
+        fan = best.key * (2 if ctx.declared else 1)
+        if best.key == 1 and not ctx.tsumo and not win.flags["discarder_declared"]:
+            return self.refuse(win, "pi_hu_on_discard", shown, fan=fan, explain=explain)
+        points, capped = self._payments(value, ctx, o)
+        explain["multipliers"] = [p.amount // o["base"] for p in points.payments]
+        return self.won(win, shown, points, fan=fan, limit="capped" if capped else None, explain=explain)
 
+    def payments(self, value: Value, ctx: Context, opts: dict) -> Points:
+        """§6: a discard win is paid by the discarder (一炮双响: by the discarder to each winner); a self-draw by both
+        other players, each at his own multiplier (K11): the ones who had declared 亮倒 first."""
+        return self._payments(value, ctx, opts)[0]
 
-def _payments(
-    product: int, ctx: Context, o: dict, cap: int | None, discarder_declared: bool, declared_others: int
-) -> tuple[Points, bool]:
-    """§6: a discard win is paid by the discarder (一炮双响: by the discarder to each winner); a self-draw by both
-    other players, each at his own multiplier (K11)."""
-    b = o["base"]
-    payers = (
-        [("discarder", discarder_declared)] if not ctx.tsumo else [("other", i < declared_others) for i in range(2)]
-    )
-    pays = []
-    any_capped = False
-    for who, declared in payers:
-        m, capped = payer_multiplier(product, ctx.declared, declared, o, cap)
-        any_capped |= capped
-        pays.append(Payment(who, b * m, "亮倒" if declared else None))
-    total = sum(p.amount for p in pays)
-    return Points(total, total, tuple(pays), {"base": b}), any_capped
-
-
-def _check_context(hand: Hand, ctx: Context) -> tuple[bool, int]:
-    extra = ctx.extra
-    dd = extra.get("discarder_declared", False)
-    if not isinstance(dd, bool):
-        raise InputError("bad_context", f"discarder_declared is true or false, not {dd!r}")
-    do = extra.get("declared_others", 0)
-    if isinstance(do, bool) or do not in (0, 1, 2):
-        raise InputError(
-            "bad_context", f"declared_others counts the self-draw payers who declared 亮倒 (0, 1 or 2), not {do!r}"
-        )
-    if dd and ctx.tsumo:
-        raise InputError(
-            "bad_context", "discarder_declared is for a win on a discard; on a self-draw use declared_others"
-        )
-    if do and not ctx.tsumo:
-        raise InputError("bad_context", "declared_others is for a self-draw; on a discard use discarder_declared")
-    for flag, zh in {"rinshan": "杠上开花", "haitei": "海底捞"}.items():
-        if getattr(ctx, flag) and not ctx.tsumo:
-            raise InputError("bad_context", f"{flag} ({zh}) is a self-draw win; set tsumo")
-    for flag, zh in {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}.items():
-        if getattr(ctx, flag) and ctx.tsumo:
-            raise InputError("bad_context", f"{flag} ({zh}) is a win on another player's tile; tsumo must be false")
-    if ctx.rinshan and not any(m.is_kong for m in hand.melds):
-        raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
-    return dd, do
+    def _payments(self, value: Value, ctx: Context, opts: dict) -> tuple[Points, bool]:
+        """The payments, and whether the cap cut one."""
+        flags = self.flag_values(ctx)
+        b, top = opts["base"], cap(opts, value)
+        if ctx.tsumo:
+            payers = [("other", i < flags["declared_others"]) for i in range(2)]
+        else:
+            payers = [("discarder", flags["discarder_declared"])]
+        pays = []
+        any_capped = False
+        for who, declared in payers:
+            m, capped = payer_multiplier(value.product, ctx.declared, declared, opts, top)
+            any_capped |= capped
+            pays.append(Payment(who, b * m, "亮倒" if declared else None))
+        total = sum(p.amount for p in pays)
+        return Points(total, total, tuple(pays), {"base": b}), any_capped
 
 
 # --- helpers: kong money, a ready hand's value, the draw (荒庄) -----------------------------------------------
@@ -521,4 +490,14 @@ def exhaustive_draw(
 
 RULESET = KaWuXing()
 
-__all__ = ["RULESET", "TILES_84", "MaxValue", "exhaustive_draw", "kong_money", "max_value", "payer_multiplier"]
+__all__ = [
+    "RULESET",
+    "TILES_84",
+    "MaxValue",
+    "Value",
+    "cap",
+    "exhaustive_draw",
+    "kong_money",
+    "max_value",
+    "payer_multiplier",
+]

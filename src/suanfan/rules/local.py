@@ -12,8 +12,9 @@ derivation ``score`` and ``suanfan.match`` both use).
 it reads, score each reading, keep the best (the first of equals), else the not-winning result.
 
 Rows exclude with one word, ``excludes``: the items a row switches off when it counts, each an item id or an
-``(id, n)`` pair that takes n counts of it away (a 龙七对 holds one 根). ``counted`` applies it: rows in order of
-precedence, a row that is excluded excludes nothing.
+``(id, n)`` pair that takes n counts of it away (a 龙七对 holds one 根). ``Rows`` applies it: the rows read in order
+of precedence (a row before those it excludes), a row that is excluded excluding nothing, the rows kept counted
+in table order.
 """
 
 from __future__ import annotations
@@ -91,10 +92,14 @@ class Scored:
     info: dict = field(default_factory=dict)
 
 
+def _excluded(row: ItemDef, excludes: Mapping[str, tuple] | None) -> tuple:
+    return excludes[row.id] if excludes is not None and row.id in excludes else row.facts.get("excludes", ())
+
+
 def counted(
     hits: Iterable[tuple[ItemDef, int]], excludes: Mapping[str, tuple] | None = None
 ) -> list[tuple[ItemDef, int]]:
-    """The rows that hold (row, count), in order of precedence, less what the rows kept exclude.
+    """The rows that hold (row, count), given in order of precedence, less what the rows kept exclude.
 
     A row's exclusions are ``excludes[row.id]`` when given (a profile's own), else its ``excludes`` fact: item ids
     switched off, or ``(id, n)`` taking n counts away. A row switched off excludes nothing."""
@@ -105,12 +110,43 @@ def counted(
         if taken is None or n - taken <= 0:
             continue
         kept.append((row, n - taken))
-        for x in excludes[row.id] if excludes is not None and row.id in excludes else row.facts.get("excludes", ()):
+        for x in _excluded(row, excludes):
             if isinstance(x, str):
                 off[x] = None
             elif off.get(x[0], 0) is not None:
                 off[x[0]] = (off.get(x[0]) or 0) + x[1]
     return kept
+
+
+class Rows:
+    """Rows to evaluate and count: read in order of precedence (a row before every row it excludes), counted
+    in table order. ``excludes`` gives exclusions that differ from the rows' own (a profile's, an option's)."""
+
+    def __init__(self, rows: Iterable[ItemDef], excludes: Mapping[str, tuple] | None = None) -> None:
+        rows = list(rows)
+        self.excludes = excludes
+        self.position = {row.id: i for i, row in enumerate(rows)}
+        ids = {row.id: {x if isinstance(x, str) else x[0] for x in _excluded(row, excludes)} for row in rows}
+        order: list[ItemDef] = []
+        seen: set[str] = set()
+
+        def place(row: ItemDef) -> None:
+            if row.id not in seen:
+                seen.add(row.id)
+                for other in rows:
+                    if row.id in ids[other.id]:
+                        place(other)
+                order.append(row)
+
+        for row in rows:
+            place(row)
+        self.order = tuple(order)
+
+    def count(self, holds: Callable[[ItemDef], int]) -> list[tuple[ItemDef, int]]:
+        """(row, count) of every row that holds and is not excluded, in table order; ``holds(row)`` is how many
+        times it holds (a bool is once)."""
+        kept = counted(((row, int(holds(row))) for row in self.order), self.excludes)
+        return sorted(kept, key=lambda hit: self.position[hit[0].id])
 
 
 class LocalRuleSet(RuleSet):

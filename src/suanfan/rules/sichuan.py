@@ -47,7 +47,7 @@ from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted
+from .local import NO_CHI, Flag, LocalRuleSet, Rows, Scored, Win
 
 SEED, MODERN = "seed", "modern"
 BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
@@ -487,28 +487,26 @@ def _roots_in(d) -> int:
     return sum(x[1] for x in d.facts.get("excludes", ()) if not isinstance(x, str) and x[0] == "gen")
 
 
-def _seed_order() -> tuple[tuple, dict[str, tuple]]:
-    """The seed profile's rows in order of precedence, and what each excludes.
+def _seed_excludes() -> dict[str, tuple]:
+    """What each row excludes in the seed profile.
 
-    The base categories count max-only ("以下番型均不重复计算，只按最大番算", §4): each excludes every category
-    after it, the highest level first; a category that holds a root (龙七对, 清龙七对) ranks one level lower, its
-    root being in it (A3), and the first in the table wins a tie. The add-ons (另加番) follow, in table order."""
-    rows = [(i, d) for i, d in enumerate(TABLE) if d.value[SEED] is not None]
+    The base categories count max-only ("以下番型均不重复计算，只按最大番算", §4): each excludes every category below
+    it, the highest level first; a category that holds a root (龙七对, 清龙七对) ranks one level lower, its root
+    being in it (A3), and the first in the table wins a tie. The add-ons (另加番) exclude nothing."""
     bases = sorted(
-        (d for _, d in rows if d.facts["role"] == BASE),
+        (d for d in TABLE if d.value[SEED] is not None and d.facts["role"] == BASE),
         key=lambda d: (-(d.value[SEED] - _roots_in(d)), -d.value[SEED]),
     )
-    excludes = {d.id: (*d.facts.get("excludes", ()), *(b.id for b in bases[n + 1 :])) for n, d in enumerate(bases)}
-    return (*bases, *(d for _, d in rows if d.facts["role"] != BASE)), excludes
+    return {d.id: (*d.facts.get("excludes", ()), *(b.id for b in bases[n + 1 :])) for n, d in enumerate(bases)}
 
 
-SEED_ROWS, SEED_EXCLUDES = _seed_order()
-MODERN_ROWS = tuple(d for d in TABLE if d.value[MODERN] is not None)
+SEED_ROWS = Rows((d for d in TABLE if d.value[SEED] is not None), _seed_excludes())
+MODERN_ROWS = Rows(d for d in TABLE if d.value[MODERN] is not None)
 
 
 def _score_seed(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
     """(items, 番, multiplier before the cap): the base category's level plus one 番 per add-on, M = 2^(番-1)."""
-    hits = counted(((d, int(d.check(f, o))) for d in SEED_ROWS), SEED_EXCLUDES)
+    hits = SEED_ROWS.count(lambda d: d.check(f, o))
     base, level = hits[0][0], hits[0][0].value[SEED]  # every complete hand is at least 平胡 or 七对
     items = [base.item(level, note=f"x{2 ** (level - 1)}")]
     items += [d.item(1, count=n if d.id == "gen" else None) for d, n in hits[1:]]
@@ -518,7 +516,7 @@ def _score_seed(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
 
 def _score_modern(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
     """(items, 番, multiplier before the cap): additive 番 (§5), M = 2^F."""
-    hits = counted((d, int(d.check(f, o))) for d in MODERN_ROWS)
+    hits = MODERN_ROWS.count(lambda d: d.check(f, o))
     items = tuple(d.item(d.value[MODERN], count=n if d.id == "gen" else None) for d, n in hits)
     total = sum(d.value[MODERN] * n for d, n in hits)
     return items, total, 2**total
