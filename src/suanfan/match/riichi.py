@@ -232,6 +232,8 @@ class RiichiGame(Game):
         base, pao_base, hand = self._value(state, ev, w, tsumo, riichi)
         if pao is not None and not pao_base:
             raise InputError("bad_event", f"{ev['type']}: pao {pao} given, but no yakuman here makes a player liable")
+        if pao is None:
+            pao_base = 0  # a daisangen / daisuushii with no liable player is paid as any other hand
         dealer = self.dealer(state)
         is_dealer = w == dealer
         pts = payments(base, is_dealer, tsumo, 0, 0, pao_base, pao, d)
