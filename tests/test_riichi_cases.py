@@ -12,8 +12,12 @@ import suanfan
 from suanfan.rules.riichi import RULESET
 from suanfan.rules.riichi.points import exhaustive_draw
 
-CASES = json.loads((Path(__file__).parent / "data" / "riichi_cases.json").read_text())
-DORA_IDS = {"dora", "aka_dora", "ura_dora"}
+DATA = Path(__file__).parent / "data"
+# the three-player cases (riichi_sanma_cases.json) cite the platforms' rules and riichi.wiki "Sanma"
+CASES = json.loads((DATA / "riichi_cases.json").read_text()) + json.loads(
+    (DATA / "riichi_sanma_cases.json").read_text()
+)
+DORA_IDS = {"dora", "aka_dora", "ura_dora", "nukidora"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["why"][:60])

@@ -28,7 +28,7 @@ def score(
     opts = rs.resolve_options(options)
     if isinstance(melds, str):
         melds = [melds]
-    h = Hand.build(hand, win, melds, flowers, tile_set=rs.tile_set)
+    h = Hand.build(hand, win, melds, flowers, tile_set=rs.tile_set_for(opts))
     ctx = build_context(rs.context_flags, **context)
     return rs.score(h, ctx, opts)
 
@@ -48,7 +48,7 @@ def score_dict(obj: dict, default_rules: str = "riichi") -> Result:
         melds = get("melds") or ()
         if isinstance(melds, str):
             melds = [melds]
-        h = Hand.build(obj["hand"], get("win"), melds, get("flowers"), tile_set=rs.tile_set)
+        h = Hand.build(obj["hand"], get("win"), melds, get("flowers"), tile_set=rs.tile_set_for(opts))
         ctx = read_context(obj, rs.context_flags, HAND_KEYS)
     except (InputError, TypeError):
         if all(isinstance(key, str) for key in obj):
@@ -90,7 +90,7 @@ def waits_of(
     opts = rs.resolve_options(options)
     if isinstance(melds, str):
         melds = [melds]
-    h = Hand.build(hand, None, melds, flowers, tile_set=rs.tile_set, waiting=True)
+    h = Hand.build(hand, None, melds, flowers, tile_set=rs.tile_set_for(opts), waiting=True)
     ctx = build_context(rs.context_flags, **context)
     out = []
     for t in rs.waits(h, opts):

@@ -48,6 +48,8 @@ class TileSet:
 TILES_136 = TileSet("136", frozenset(range(34)), red_fives=True)
 TILES_144 = TileSet("144", frozenset(range(34)), flowers=True)
 TILES_108 = TileSet("108", frozenset(range(27)))
+# Three-player Riichi (三麻): 2m-8m taken out, 108 tiles; the red fives left are 0p and 0s.
+TILES_SANMA = TileSet("sanma", frozenset(range(34)) - frozenset(range(1, 8)), red_fives=True)
 
 
 @dataclass(frozen=True, slots=True)

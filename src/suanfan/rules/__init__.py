@@ -171,6 +171,11 @@ class RuleSet:
             opts[key] = by_name[key].check(value)
         return opts
 
+    def tile_set_for(self, opts: dict) -> TileSet:
+        """The tiles played under these (resolved) options: ``tile_set`` unless an option changes it (Riichi's
+        ``players`` = 3 plays without 2m-8m). Whatever lists tiles (the page's palette, waits, analysis) reads it."""
+        return self.tile_set
+
     def forms(self, opts: dict) -> dict:
         """Which shapes win besides four sets and a pair (keyword arguments of ``shapes.readings``)."""
         return {"seven_pairs": True, "thirteen_orphans": True}
@@ -180,7 +185,7 @@ class RuleSet:
 
     def waits(self, hand: Hand, opts: dict) -> list[int]:
         """The tiles that complete a waiting hand under this rule set."""
-        return waits_mod.waits(hand, kinds=sorted(self.tile_set.kinds), **self.forms(opts))
+        return waits_mod.waits(hand, kinds=sorted(self.tile_set_for(opts).kinds), **self.forms(opts))
 
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:  # pragma: no cover - interface
         raise NotImplementedError

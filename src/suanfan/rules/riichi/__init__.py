@@ -11,13 +11,14 @@ from operator import itemgetter
 
 from ... import shapes
 from ...errors import InputError
-from ...hand import TILES_136, Context, Hand
+from ...hand import TILES_136, TILES_SANMA, Context, Hand, TileSet
 from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
-from .options import OPTIONS, PRESETS
-from .points import POINT_TABLE, base_points, exhaustive_draw, payments
+from .options import OPTIONS, PRESET_DOCS, PRESETS
+from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
+from .presets import SANMA_OF
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
 
@@ -28,12 +29,14 @@ _DORA_NAMES = {
         "dora": {"en": "Dora", "zh": "宝牌", "ja": "ドラ"},
         "aka_dora": {"en": "Red Five", "zh": "赤宝牌", "ja": "赤ドラ"},
         "ura_dora": {"en": "Ura Dora", "zh": "里宝牌", "ja": "裏ドラ"},
+        "nukidora": {"en": "North Dora (Kita)", "zh": "拔北宝牌", "ja": "抜きドラ"},
     },
     # 包铳制 electronic table (seed 000 日本麻将打法): 明花 = dora, 暗花 = ura dora.
     "baochong": {
         "dora": {"en": "Bonus Tile (ming hua)", "zh": "明花", "ja": "ドラ"},
         "aka_dora": {"en": "Red Five", "zh": "赤宝牌", "ja": "赤ドラ"},
         "ura_dora": {"en": "Hidden Bonus Tile (an hua)", "zh": "暗花", "ja": "裏ドラ"},
+        "nukidora": {"en": "North Dora (Kita)", "zh": "拔北宝牌", "ja": "抜きドラ"},
     },
 }
 
@@ -46,12 +49,31 @@ class Riichi(RuleSet):
     name = "riichi"
     reasons = ("not_winning", "no_yaku", "below_minimum")
     names = {"en": "Japanese Riichi", "zh": "日本麻将 (立直麻将)", "ja": "リーチ麻雀"}
-    doc = "Japanese Riichi: yaku, fu, dora, limits, honba and riichi sticks; presets tenhou, mahjongsoul, baochong."
+    doc = (
+        "Japanese Riichi: yaku, fu, dora, limits, honba and riichi sticks; three players with options.players = 3; "
+        "presets for the platforms and the organisations (PRESET_DOCS)."
+    )
     tile_set = TILES_136
     options: tuple[Option, ...] = OPTIONS
     presets = PRESETS
-    context_flags = ("pao", "discarder", "paarenchan")
+    preset_docs = PRESET_DOCS
+    # kita: the North tiles the winner set aside (抜きドラ), three players only (CONTRACT "Three-player Riichi")
+    context_flags = ("pao", "discarder", "paarenchan", "kita")
     items = YAKU
+
+    def tile_set_for(self, opts: dict) -> TileSet:
+        return TILES_SANMA if opts["players"] == 3 else TILES_136
+
+    def resolve_options(self, given: dict | None) -> dict:
+        """As every rule set's, but ``players: 3`` with a platform preset is that platform's three-player preset."""
+        if given and given.__class__ is dict and given.get("players") == 3 and given.get("preset") in SANMA_OF:
+            given = {**given, "preset": SANMA_OF[given["preset"]]}
+        return super().resolve_options(given)
+
+    def describe(self) -> dict:
+        d = super().describe()
+        d["preset_docs"] = dict(self.preset_docs)
+        return d
 
     def forms(self, opts: dict) -> dict:
         return dict(_FORMS)
@@ -61,6 +83,10 @@ class Riichi(RuleSet):
         indicators = ctx.dora_indicators or ctx.ura_indicators
         if facts.flags or indicators or ctx.extra:
             _check_context(facts)
+        sanma = opts["players"] == 3
+        kita = ctx.extra.get("kita", 0) if ctx.extra else 0
+        if sanma:
+            _check_sanma(facts, kita)
         readings = shapes.readings(hand)  # the defaults are Riichi's forms (_FORMS)
         if not readings:
             melds = hand.meld_texts
@@ -68,8 +94,8 @@ class Riichi(RuleSet):
         notes: list[str] = []
         if facts.flags & RENHOU and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
-        if indicators or (facts.reds and opts["aka_dora"]):
-            dora_items, dora_han = _dora(facts, ctx, opts, notes)
+        if indicators or kita or (facts.reds and opts["aka_dora"]):
+            dora_items, dora_han = _dora(facts, ctx, opts, notes, kita)
         else:
             dora_items, dora_han = (), 0
         spec = _SPECS.get((facts.closed, _SPEC_OPTIONS(opts))) or _spec(facts.closed, opts)  # the key: _spec_key
@@ -133,16 +159,16 @@ class Riichi(RuleSet):
                     notes.append(f"pao {pao_seat} given, but no yakuman here makes a player liable")
                     explain["notes"] = notes
                 pao_base = 8000 * units
-            pts = payments(
-                base_pts,
-                ctx.seat_wind == "E",
-                ctx.tsumo,
-                ctx.honba,
-                ctx.riichi_sticks,
-                pao_base,
-                pao_seat,
-                extra.get("discarder"),
-            )
+            row = (base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
+            if sanma:
+                pts = sanma_payments(
+                    *row, opts["sanma_tsumo"], opts["sanma_honba"], pao_base, pao_seat, extra.get("discarder")
+                )
+            else:
+                pts = payments(*row, pao_base, pao_seat, extra.get("discarder"))
+        elif sanma:
+            row = (base_pts, ctx.seat_wind == "E", facts.tsumo, ctx.honba, ctx.riichi_sticks)
+            pts = sanma_payments(*row, opts["sanma_tsumo"], opts["sanma_honba"])
         else:
             row = (base_pts, ctx.seat_wind == "E", facts.tsumo, ctx.honba, ctx.riichi_sticks)
             pts = POINT_TABLE.get(row) or payments(*row)
@@ -174,6 +200,8 @@ class _Spec:
         for rank, row in enumerate(YAKU):
             facts = row.facts
             if facts.get("local") and not opts["local_yaku"]:
+                continue
+            if facts.get("sanma_north") and not (opts["players"] == 3 and opts["north_yakuhai"]):
                 continue
             value = row.value
             if not closed and facts.get("open") is not None:
@@ -268,7 +296,16 @@ def _spec_key(closed: bool, opts: dict) -> tuple:
     return (closed, _SPEC_OPTIONS(opts))
 
 
-_SPEC_OPTIONS = itemgetter("local_yaku", "double_yakuman", "open_tanyao", "renhou", "kazoe_yakuman", "kiriage_mangan")
+_SPEC_OPTIONS = itemgetter(
+    "local_yaku",
+    "double_yakuman",
+    "open_tanyao",
+    "renhou",
+    "kazoe_yakuman",
+    "kiriage_mangan",
+    "players",
+    "north_yakuhai",
+)
 
 
 def _open(key: int, gate: str | None) -> bool:
@@ -329,17 +366,24 @@ def _score_reading(
 
 
 _DORA_OF = [dora_from_indicator(t) if t < 34 or t >= RED0 else None for t in range(45)]  # indicator -> dora kind
+# Three players: 2m-8m are out, so a 1m indicator makes 9m the dora and 9m makes 1m (riichi.wiki "Sanma").
+_DORA_OF_SANMA = [8 if t == 0 else 0 if t == 8 else d for t, d in enumerate(_DORA_OF)]
+_NORTH = 30
 
 
-def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> tuple[tuple[Item, ...], int]:
-    """The dora items (dora, red fives, ura dora) and their han."""
+def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str], kita: int = 0) -> tuple[tuple[Item, ...], int]:
+    """The dora items (dora, red fives, ura dora, North set aside) and their han. A North set aside (kita) still
+    counts as a North when an indicator points at North (riichi.wiki "Sanma": a West indicator makes each kita two
+    dora)."""
     variant = opts["variant"]
     counts = facts.counts
+    dora_of = _DORA_OF_SANMA if opts["players"] == 3 else _DORA_OF
     items: tuple[Item, ...] = ()
     han = 0
     if ctx.dora_indicators:
         for t in ctx.dora_indicators:
-            han += counts[_DORA_OF[t]]
+            d = dora_of[t]
+            han += counts[d] + (kita if d == _NORTH else 0)
         if han:
             items = (_dora_item("dora", variant, han),)
     if opts["aka_dora"] and facts.reds:
@@ -349,12 +393,16 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str]) -> tuple
         if (ctx.riichi or ctx.double_riichi) and opts["ura_dora"]:
             n = 0
             for t in ctx.ura_indicators:
-                n += counts[_DORA_OF[t]]
+                d = dora_of[t]
+                n += counts[d] + (kita if d == _NORTH else 0)
             if n:
                 items += (_dora_item("ura_dora", variant, n),)
                 han += n
         else:
             notes.append("ura dora indicators given, but ura dora count only on a riichi win")
+    if kita:
+        items += (_dora_item("nukidora", variant, kita),)
+        han += kita
     return items, han
 
 
@@ -413,6 +461,12 @@ def _check_context(facts: HandFacts) -> None:
             bad("discarder given on a self-draw")
         if "paarenchan" in ctx.extra and not isinstance(ctx.extra["paarenchan"], bool):
             bad("paarenchan is true or false")
+        if "kita" in ctx.extra:
+            kita = ctx.extra["kita"]
+            if isinstance(kita, bool) or not isinstance(kita, int) or not 0 <= kita <= 4:
+                bad(f"kita is how many North tiles were set aside, 0 to 4, not {kita!r}")
+            if kita and facts.opts["players"] != 3:
+                bad("kita (North tiles set aside, 抜きドラ) is a three-player rule: set the option players to 3")
     if indicators:
         # the indicators are real tiles: with the hand they cannot make a fifth copy or a second red five;
         # no red five among them and no kind held more than 4 - (its indicators) times: nothing to count
@@ -422,6 +476,29 @@ def _check_context(facts: HandFacts) -> None:
             if t >= RED0 or counts[t] > room and counts[t] + indicators.count(t) > 4:
                 _check_indicators(facts, indicators)
                 return
+
+
+def _check_sanma(facts: HandFacts, kita: int) -> None:
+    """Three players (CONTRACT "Three-player Riichi"): no chi, seats East, South and West, the dora indicators
+    among the 108 tiles, and no more than four Norths with those set aside. The hand's own tiles were checked
+    against the tile set when it was read."""
+    hand, ctx = facts.hand, facts.ctx
+    for m in hand.melds:
+        if m.kind == "chi":
+            bad(f"three-player Riichi has no chi, but {m.text} was given")
+    if ctx.seat_wind == "N":
+        bad("three players sit East, South and West: seat_wind N does not exist")
+    if ctx.round_wind == "N":
+        bad("three-player Riichi has no North round: round_wind is E, S or W")
+    for key in ("pao", "discarder"):
+        if ctx.extra and ctx.extra.get(key) == "A":
+            bad(f"{key} A (across): three players have only the left (L) and right (R) player")
+    for key in ("dora_indicators", "ura_indicators"):
+        for t in getattr(ctx, key):
+            if KIND[t] not in TILES_SANMA.kinds:
+                bad(f"{key}: {tile_name(t)} is not among the three-player tiles (2m-8m are out)")
+    if kita and facts.counts[_NORTH] + kita > 4:
+        bad(f"4z appears {facts.counts[_NORTH]} times in the hand and {kita} times set aside: there are 4")
 
 
 def _check_indicators(facts: HandFacts, indicators: tuple[int, ...]) -> None:

@@ -122,6 +122,8 @@ def _pair_part(v: View, pf: int) -> FuPart:
         what = "dragon"
     elif pf >= 4 or (pair == f.seat and pair == f.round):
         what = "double wind"
+    elif pair != f.seat and pair != f.round:
+        what = "value wind"  # three players: North with the option north_yakuhai
     else:
         what = "seat wind" if pair == f.seat else "round wind"
     key = (pair, pf, what)

@@ -35,6 +35,33 @@ OPTIONS: tuple[Option, ...] = (
         ("head_bump", "double", "all"),
     ),
     Option(
+        "players",
+        4,
+        "4, or 3 for three-player Riichi (三麻): 108 tiles without 2m-8m (a 1m indicator makes 9m the dora), no chi, "
+        "seats East, South and West, North tiles set aside as dora (context kita, item nukidora)",
+        (4, 3),
+    ),
+    Option(
+        "sanma_tsumo",
+        "loss",
+        "three players, a self-draw: loss (ツモ損: the two others pay their four-player share, the absent North's "
+        "share is not paid) or split (北家折半: the absent share split between the two payers)",
+        ("loss", "split"),
+    ),
+    Option(
+        "sanma_honba",
+        "loss",
+        "three players, each honba: loss (100 from each other player: 200 by ron, 100 each by self-draw) or "
+        "full (300 by ron, 100 each by self-draw)",
+        ("loss", "full"),
+    ),
+    Option(
+        "north_yakuhai",
+        False,
+        "three players: North is a value tile for everyone (共通役牌: a triplet 1 han, a pair 2 fu); off it is a guest "
+        "wind (オタ風), as on Tenhou and Mahjong Soul",
+    ),
+    Option(
         "variant",
         "standard",
         "standard, or baochong: the 包铳制 electronic table of seed 000 (明花 / 暗花 for "
@@ -43,30 +70,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-PRESETS: dict[str, dict] = {
-    # Tenhou: no double yakuman, kazoe on, kiriage off, kuitan on, red fives, double ron.
-    "tenhou": {
-        "double_yakuman": False,
-        "kazoe_yakuman": True,
-        "kiriage_mangan": False,
-        "open_tanyao": True,
-        "renhou": "off",
-        "aka_dora": True,
-        "multiple_ron": "double",
-        "double_wind_pair_fu": 4,
-    },
-    # Mahjong Soul: double yakuman, kazoe on, kiriage off, kuitan on, red fives, several ron allowed.
-    "mahjongsoul": {
-        "double_yakuman": True,
-        "kazoe_yakuman": True,
-        "kiriage_mangan": False,
-        "open_tanyao": True,
-        "renhou": "off",
-        "aka_dora": True,
-        "multiple_ron": "all",
-        "double_wind_pair_fu": 4,
-    },
-    # 包铳制 electronic table (seed 000 日本麻将打法; digest riichi_variants_from_seeds.md §7): 明花/暗花 read as
-    # dora/ura dora, the discarder pays a ron in full (R8), no red fives are named.
-    "baochong": {"variant": "baochong", "aka_dora": False, "multiple_ron": "double"},
-}
+from .presets import PRESET_DOCS, PRESETS  # noqa: E402  (the presets read the option names above)
+
+__all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS"]

@@ -121,15 +121,110 @@ def _payments(
     return Points(hand, received, tuple(pays), extra)
 
 
+# Three players: (base, dealer, tsumo, honba, sticks, sanma_tsumo, sanma_honba) -> Points, without pao.
+SANMA_TABLE: dict[tuple, Points] = {}
+
+
+def sanma_payments(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    tsumo_rule: str = "loss",
+    honba_rule: str = "loss",
+    pao_base: int = 0,
+    pao_seat: str | None = None,
+    discarder: str | None = None,
+) -> Points:
+    """Who pays what with three players (CONTRACT "Three-player Riichi"; riichi.wiki "Sanma").
+
+    A ron is paid as with four. A self-draw by ``tsumo_rule``: ``loss`` (ツモ損) has the two others pay their
+    four-player share and the absent North's share is not paid (a non-dealer mangan 4000 + 2000, a dealer mangan
+    4000 all); ``split`` (北家折半) splits the absent share between the two payers, each share worked out from the base
+    and rounded up once (a non-dealer mangan 5000 + 3000, a dealer mangan 6000 all). Honba by ``honba_rule``:
+    ``loss`` 100 from each other player (200 by ron), ``full`` 300 by ron and 100 from each by self-draw. Pao: the liable player pays the whole self-draw (as the two would
+    pay it) and the honba, or half of a ron.
+    """
+    if not pao_base:
+        key = (base, dealer, tsumo, honba, sticks, tsumo_rule, honba_rule)
+        pts = SANMA_TABLE.get(key)
+        if pts is None:
+            pts = SANMA_TABLE[key] = _sanma(base, dealer, tsumo, honba, sticks, tsumo_rule, honba_rule, 0, None, None)
+        return pts
+    return _sanma(base, dealer, tsumo, honba, sticks, tsumo_rule, honba_rule, pao_base, pao_seat, discarder)
+
+
+def _sanma_shares(base: int, dealer: bool, split: bool) -> list[tuple[str, int]]:
+    """The two payers of a self-draw worth ``base`` and what each pays, before honba (base is a multiple of 8, or
+    of 8000 for a pao part: the halves below are whole numbers)."""
+    if dealer:
+        return [("non_dealer", _up100((3 if split else 2) * base))] * 2
+    if split:
+        return [("dealer", _up100(5 * base // 2)), ("non_dealer", _up100(3 * base // 2))]
+    return [("dealer", _up100(2 * base)), ("non_dealer", _up100(base))]
+
+
+def _sanma(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    tsumo_rule: str,
+    honba_rule: str,
+    pao_base: int,
+    pao_seat: str | None,
+    discarder: str | None,
+) -> Points:
+    pays: list[Payment] = []
+    if tsumo:
+        per_payer = 100 * honba
+        honba_total = 2 * per_payer
+        split = tsumo_rule == "split"
+        each = _sanma_shares(base - pao_base, dealer, split)
+        hand = sum([a for _, a in each])
+        if pao_base:
+            pao_amount = sum([a for _, a in _sanma_shares(pao_base, dealer, split)])
+            hand += pao_amount
+            pays.append(
+                Payment(
+                    f"pao:{pao_seat}" if pao_seat else "pao",
+                    pao_amount + honba_total,
+                    "pays the whole yakuman it is liable for, and the honba",
+                )
+            )
+            pays += [Payment(who, amount) for who, amount in each if amount]
+        else:
+            pays += [Payment(who, amount + per_payer) for who, amount in each]
+    else:
+        honba_total = (200 if honba_rule == "loss" else 300) * honba
+        hand = _up100((6 if dealer else 4) * base)
+        if pao_base and pao_seat != discarder:
+            pao_share = _up100((6 if dealer else 4) * pao_base) // 2
+            pays.append(Payment("discarder", hand - pao_share + honba_total))
+            pays.append(
+                Payment(
+                    f"pao:{pao_seat}" if pao_seat else "pao", pao_share, "pays half of the yakuman it is liable for"
+                )
+            )
+        else:
+            pays.append(Payment("discarder", hand + honba_total))
+    received = hand + honba_total + 1000 * sticks
+    extra = {"honba": honba_total, "riichi_sticks": 1000 * sticks}
+    return Points(hand, received, tuple(pays), extra)
+
+
 SEATS = ("E", "S", "W", "N")
 
 
-def _seat_list(values, what: str) -> list[str]:
+def _seat_list(values, what: str, seats: tuple[str, ...] = SEATS) -> list[str]:
     out = []
     for v in values or ():
         w = str(v).upper()
-        if w not in SEATS:
-            raise InputError("bad_context", f"{what}: '{v}' is not a seat (E, S, W or N)")
+        if w not in seats:
+            names = "E, S or W (three players)" if len(seats) == 3 else "E, S, W or N"
+            raise InputError("bad_context", f"{what}: '{v}' is not a seat ({names})")
         if w in out:
             raise InputError("bad_context", f"{what}: seat {w} is named twice")
         out.append(w)
@@ -140,37 +235,47 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
     """Payments of an exhaustive draw (荒牌流局), by seat (E is the dealer).
 
     ``tenpai``: the seats that are tenpai; ``nagashi``: the seats that qualify for nagashi mangan (流局满贯).
-    Noten players pay 3000 in all, shared among the tenpai players (seed 000; digest R9); with nagashi mangan
-    (option ``nagashi_mangan``, default on), each qualifying player is paid as a mangan self-draw instead and
-    no tenpai payments are made. Honba are not paid on a draw; the count grows (digest R4).
+    Noten players pay 3000 in all, shared among the tenpai players (seed 000; digest R9); with three players
+    (option ``players`` 3, seats E S W) 2000 in all (one tenpai: 1000 from each of the two; two: the noten player
+    pays 1000 to each), the tenpai pool of Tenhou's and Mahjong Soul's three-player rules. With nagashi mangan
+    (option ``nagashi_mangan``, default on), each qualifying player is paid as a mangan self-draw instead (with three
+    players, as ``sanma_tsumo`` pays a self-draw) and no tenpai payments are made. Honba are not paid on a draw;
+    the count grows (digest R4).
     """
     from . import RULESET
 
     opts = RULESET.resolve_options(options)
-    tenpai_seats = _seat_list(tenpai, "tenpai")
-    nagashi_seats = _seat_list(nagashi, "nagashi")
-    delta = {s: 0 for s in SEATS}
+    three = opts["players"] == 3
+    seats = SEATS[:3] if three else SEATS
+    tenpai_seats = _seat_list(tenpai, "tenpai", seats)
+    nagashi_seats = _seat_list(nagashi, "nagashi", seats)
+    delta = {s: 0 for s in seats}
     lines: list[dict] = []
     if nagashi_seats and opts["nagashi_mangan"]:
         for w in nagashi_seats:
-            for s in SEATS:
-                if s == w:
-                    continue
-                amount = 4000 if (w == "E" or s == "E") else 2000
+            if three:
+                # the two payers of a mangan self-draw: the dealer first when the winner is not the dealer
+                shares = [amount for _, amount in _sanma_shares(2000, w == "E", opts["sanma_tsumo"] == "split")]
+                payers = sorted([s for s in seats if s != w], key=lambda s: s != "E")
+                amounts = dict(zip(payers, shares, strict=True))
+            else:
+                amounts = {s: 4000 if (w == "E" or s == "E") else 2000 for s in seats if s != w}
+            for s, amount in amounts.items():
                 delta[s] -= amount
                 delta[w] += amount
                 lines.append({"from": s, "to": w, "amount": amount, "reason": "nagashi_mangan"})
     else:
         n = len(tenpai_seats)
-        if 0 < n < 4:
-            receive = 3000 // n
-            pay = 3000 // (4 - n)
-            for s in SEATS:
+        pool = 2000 if three else 3000
+        if 0 < n < len(seats):
+            receive = pool // n
+            pay = pool // (len(seats) - n)
+            for s in seats:
                 if s in tenpai_seats:
                     delta[s] += receive
                 else:
                     delta[s] -= pay
-            for s in SEATS:
+            for s in seats:
                 if s not in tenpai_seats:
                     for t in tenpai_seats:
                         lines.append({"from": s, "to": t, "amount": pay // n, "reason": "noten_penalty"})

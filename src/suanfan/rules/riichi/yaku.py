@@ -87,6 +87,21 @@ def round_wind(f: HandFacts) -> bool:
     return f.counts[f.round] >= 3
 
 
+@yaku(
+    "north_wind",
+    1,
+    en="North (three players)",
+    zh="役牌 北",
+    ja="役牌 北",
+    doc="three players with the option north_yakuhai: North is a value tile for everyone (共通役牌)",
+    gate="winds",
+    per_hand=True,
+    sanma_north=True,
+)
+def north_wind(f: HandFacts) -> bool:
+    return f.counts[30] >= 3
+
+
 @yaku("rinshan", 1, en="After a Kong", zh="岭上开花", ja="嶺上開花", gate="kong_flags", per_hand=True)
 def rinshan(f: HandFacts) -> bool:
     return f.ctx.rinshan
@@ -531,6 +546,8 @@ def _pair_fu(v: View) -> int:
     if p >= 31:
         return 2
     fu = 0
+    if p == 30 and v.f.opts["north_yakuhai"] and v.f.opts["players"] == 3:
+        return 2  # three players, North a value tile for everyone (no one's seat or round wind)
     if p == v.f.seat:
         fu += 2
     if p == v.f.round:

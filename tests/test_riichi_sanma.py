@@ -1,0 +1,133 @@
+"""Three-player Riichi beside four-player Riichi: where the two must agree, and what three players refuse.
+
+The case table with the platforms' payments is tests/data/riichi_sanma_cases.json (checked by test_riichi_cases.py).
+Here: a property test (a ron without kita and without a 1m indicator scores the same with three players as with
+four: only the tiles, the chi and the self-draw payments differ, riichi.wiki "Sanma": "all yaku and standard rules
+apply"), the errors three players give, the draw payments with three, and the tile set every tile list reads.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import suanfan
+from riichi_gen import random_hand
+from suanfan import rules
+from suanfan.rules.riichi.points import exhaustive_draw
+from suanfan.tiles import parse_tiles
+
+OUT = set(range(1, 8))  # 2m-8m
+
+
+def _sanma_hand(seed: int) -> dict:
+    """A random complete hand that three players can hold: no 2m-8m, no chi, no North seat, a ron."""
+    rnd = random.Random(seed)
+    while True:
+        obj = random_hand(rnd, rnd.choice(["honors", "flush", "terminals", "triplets", "chiitoi", "kokushi", None]))
+        tiles = parse_tiles(obj["hand"]) + [t for m in obj.get("melds", ()) for t in parse_tiles(m.split(":")[1])]
+        tiles += parse_tiles(obj.get("dora_indicators", [])) + parse_tiles(obj.get("ura_indicators", []))
+        if any(t in OUT or t == 42 for t in tiles) or any(m.startswith("chi") for m in obj.get("melds", ())):
+            continue
+        if "1m" in obj.get("dora_indicators", ()) or "1m" in obj.get("ura_indicators", ()):
+            continue
+        obj.update(tsumo=False, seat_wind=rnd.choice("ESW"), round_wind=rnd.choice("ESW"))
+        for flag in ("haitei", "rinshan", "tenhou", "chiihou"):  # self-draw flags: this is a ron
+            obj.pop(flag, None)
+        return obj
+
+
+def _outcome(r) -> tuple:
+    if not r.winning:
+        return (False, r.reason)
+    return (True, r.han, r.fu, r.limit, [(i.id, i.value, i.count) for i in r.items], r.points.to_dict())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["tenhou", "mahjongsoul", None]))
+def test_a_ron_scores_as_with_four_players(seed: int, preset: str | None) -> None:
+    obj = _sanma_hand(seed)
+    four = {"preset": preset} if preset else {}
+    three = {**four, "players": 3, "sanma_honba": "full"}  # honba 300 by ron, as with four
+    try:
+        expected = _outcome(suanfan.score_dict({**obj, "options": four}))
+    except suanfan.InputError:
+        return  # a context the generator made that four players refuse: not the question here
+    assert _outcome(suanfan.score_dict({**obj, "options": three})) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "context", "fragment"),
+    [
+        ("111m99m123p456s", {"melds": ["chi:789s"]}, "no chi"),
+        ("111m999m123p456s55p", {"seat_wind": "N"}, "seat_wind N"),
+        ("111m999m123p456s55p", {"round_wind": "N"}, "no North round"),
+        ("111m999m123p456s55p", {"dora_indicators": ["3m"]}, "2m-8m are out"),
+        ("111m999m123p456s55p", {"kita": 5}, "0 to 4"),
+        ("111m999m123p456s55p", {"kita": True}, "0 to 4"),
+        ("111m999m123p444z55p", {"kita": 3}, "4z appears 3 times"),
+        ("111m999m123p456s55p", {"tsumo": True, "pao": "A"}, "across"),
+        ("123m999m123p456s55p", {}, "2m is not in"),
+    ],
+)
+def test_three_players_refuse(hand: str, context: dict, fragment: str) -> None:
+    melds = context.pop("melds", ())
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score(hand, rules="riichi", melds=melds, options={"players": 3}, **context)
+    assert fragment in e.value.message
+
+
+def test_kita_needs_three_players() -> None:
+    with pytest.raises(suanfan.InputError, match="three-player rule"):
+        suanfan.score("111m999m123p456s55p", kita=1)
+
+
+def test_players_3_with_a_platform_preset_is_its_three_player_preset() -> None:
+    rs = rules.get("riichi")
+    assert rs.resolve_options({"preset": "tenhou", "players": 3}) == rs.resolve_options({"preset": "tenhou_sanma"})
+    assert rs.resolve_options({"preset": "mahjongsoul", "players": 3})["double_yakuman"] is True
+    assert rs.resolve_options({"preset": "tenhou_sanma", "players": 4})["players"] == 4  # what is given stands
+
+
+def test_the_tile_set_has_27_kinds_and_waits_know_it() -> None:
+    rs = rules.get("riichi")
+    ts = rs.tile_set_for(rs.resolve_options({"players": 3}))
+    assert len(ts.kinds) == 27 and ts.size == 108 and not OUT & ts.kinds
+    # 1m 9m and the honors: thirteen orphans waits on all 13 with four players and three
+    assert len(suanfan.waits_of("19m19p19s1234567z", options={"players": 3})) == 13
+    # 11m 99m kept, 2m-8m gone: 1199m99p ... a shanpon on 1m / 9m; with four players 1m9m waits are the same
+    waits = [w["tile"] for w in suanfan.waits_of("11m99m123p456s789s", options={"players": 3})]
+    assert waits == ["1m", "9m"]
+    # 1m 23m? no such tiles: a hand with 2m cannot be read with three players
+    with pytest.raises(suanfan.InputError, match="2m is not in"):
+        suanfan.waits_of("12m99m123p456s789s", options={"players": 3})
+
+
+@pytest.mark.parametrize(
+    ("tenpai", "nagashi", "options", "deltas"),
+    [
+        # the tenpai pool is 2000 with three players (riichienv-core: tenpai_pool 2000 for Tenhou's and Mahjong
+        # Soul's three-player rules; i-produce mahjong-echoes 三麻ルール (16): ノーテン罰符は場に2,000点)
+        ("E", "", {}, {"E": 2000, "S": -1000, "W": -1000}),
+        ("ES", "", {}, {"E": 1000, "S": 1000, "W": -2000}),
+        ("", "", {}, {"E": 0, "S": 0, "W": 0}),
+        ("ESW", "", {}, {"E": 0, "S": 0, "W": 0}),
+        # nagashi mangan is a mangan self-draw: with ツモ損 4000 + 2000 for a non-dealer, 4000 all for the dealer
+        ("", "S", {}, {"E": -4000, "S": 6000, "W": -2000}),
+        ("", "E", {}, {"E": 8000, "S": -4000, "W": -4000}),
+        # and with 北家折半 5000 + 3000, 6000 all
+        ("", "W", {"sanma_tsumo": "split"}, {"E": -5000, "S": -3000, "W": 8000}),
+        ("", "E", {"sanma_tsumo": "split"}, {"E": 12000, "S": -6000, "W": -6000}),
+    ],
+)
+def test_exhaustive_draw_with_three(tenpai: str, nagashi: str, options: dict, deltas: dict) -> None:
+    res = exhaustive_draw(list(tenpai), list(nagashi), options={"players": 3, **options})
+    assert res["deltas"] == deltas
+
+
+def test_exhaustive_draw_with_three_has_no_north_seat() -> None:
+    with pytest.raises(suanfan.InputError, match="three players"):
+        exhaustive_draw(["N"], options={"players": 3})
