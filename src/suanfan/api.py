@@ -39,36 +39,15 @@ def score_dict(obj: dict, default_rules: str = "riichi") -> Result:
         raise InputError("bad_input", f"a hand is a JSON object, not {type(obj).__name__}")
     if "hand" not in obj:
         raise InputError("bad_input", "the object has no 'hand'")
-    if "extra_flags" in obj:
-        return _score_fields(obj, default_rules)  # raises what ``build_context`` says of that name
-    try:
-        get = obj.get
-        rs = _rules.get(get("rules") or default_rules)
-        opts = rs.resolve_options(get("options"))
-        melds = get("melds") or ()
-        if isinstance(melds, str):
-            melds = [melds]
-        h = Hand.build(obj["hand"], get("win"), melds, get("flowers"), tile_set=rs.tile_set_for(opts))
-        ctx = read_context(obj, rs.context_flags, HAND_KEYS)
-    except (InputError, TypeError):
-        if all(isinstance(key, str) for key in obj):
-            raise
-        return _score_fields(obj, default_rules)  # raises what ``score(**fields)`` says of a key not a string
+    get = obj.get
+    rs = _rules.get(get("rules") or default_rules)
+    opts = rs.resolve_options(get("options"))
+    melds = get("melds") or ()
+    if isinstance(melds, str):
+        melds = [melds]
+    h = Hand.build(obj["hand"], get("win"), melds, get("flowers"), tile_set=rs.tile_set_for(opts))
+    ctx = read_context(obj, rs.context_flags, HAND_KEYS)
     return rs.score(h, ctx, opts)
-
-
-def _score_fields(obj: dict, default_rules: str) -> Result:
-    """``score_dict`` as ``score`` with the object's fields as keyword arguments."""
-    kwargs = {k: v for k, v in obj.items() if k not in HAND_KEYS}
-    return score(
-        obj["hand"],
-        win=obj.get("win"),
-        rules=obj.get("rules") or default_rules,
-        melds=obj.get("melds") or (),
-        options=obj.get("options"),
-        flowers=obj.get("flowers"),
-        **kwargs,
-    )
 
 
 def score_many(hands: list[dict], default_rules: str = "riichi") -> list[Result]:

@@ -6,6 +6,7 @@ Unreadable input prints the contract's error and exits 2; it never shows a trace
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Annotated, Any
 
@@ -13,11 +14,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from . import api
+from . import api, jsontext
 from . import rules as rules_mod
 from .cli_args import pairs as _pairs
 from .errors import InputError
 from .result import Result
+
+try:  # typer from 0.2x on carries its own copy of click
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - an older typer, on click itself
+    from click.exceptions import UsageError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="suanfan (算番): score mahjong hands.")
 out = Console(highlight=False)
@@ -212,7 +218,8 @@ def score(
         ctx.update(_pairs(flag, "--flag"))
         fl: Any = None
         if flowers is not None:
-            fl = int(flowers) if flowers.isdigit() else flowers
+            # a few ASCII digits: "²".isdigit() is true but int("²") an error, and int() refuses 5000 digits
+            fl = int(flowers) if flowers.isascii() and flowers.isdigit() and len(flowers) < 9 else flowers
         r = api.score(
             hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), flowers=fl, **ctx
         )
@@ -230,15 +237,13 @@ def batch(
     rules: Annotated[str, typer.Option("--rules", "-r", help="rule set for lines that name none")] = "riichi",
 ) -> None:
     """JSON lines in (one hand object a line), JSON lines out (one result a line, errors as error lines)."""
-    for n, line in enumerate(sys.stdin, 1):
+    # read as bytes: a line that is not UTF-8 is that line's error, not the end of the batch
+    for n, line in enumerate(sys.stdin.buffer, 1):
         line = line.strip()
         if not line:
             continue
         try:
-            obj = json.loads(line)
-            r = api.score_dict(obj, rules).to_dict()
-        except json.JSONDecodeError as e:
-            r = InputError("bad_json", f"line {n}: not JSON ({e.msg} at column {e.colno})").to_dict()
+            r = api.score_dict(jsontext.loads(line, f"line {n}"), rules).to_dict()
         except InputError as e:
             r = e.to_dict()
         print(json.dumps(r, ensure_ascii=False), flush=False)
@@ -336,8 +341,16 @@ def draw(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option()] = "127.0.0.1",
-    port: Annotated[int, typer.Option()] = 8000,
+    host: Annotated[str, typer.Option(help="the address to listen on; any but loopback needs a token")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            envvar="SUANFAN_TOKEN",
+            help="what /api/match requests must send (Authorization: Bearer TOKEN); off loopback one is made if none",
+        ),
+    ] = None,
 ) -> None:
     """Start the HTTP API and the web calculator."""
     try:
@@ -345,7 +358,7 @@ def serve(
     except ImportError as e:
         err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: pip install 'suanfan[web]' ({e})")
         raise typer.Exit(2) from None
-    run(host, port)
+    run(host, port, token)
 
 
 def _mount_match() -> None:
@@ -359,8 +372,33 @@ def _mount_match() -> None:
 _mount_match()
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """The ``suanfan`` command. With ``--json`` anywhere, every error is the contract's error object on standard
+    output, typer's own usage errors (an unknown option, a bad number) too; without it, typer's message. Either way
+    exit status 2, and a bug (an exception that is no ``InputError``) is one line, exit status 3, never a traceback
+    (``SUANFAN_DEBUG=1`` shows it)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in args
+    try:
+        if not as_json:
+            app(args, prog_name="suanfan")
+            return
+        code = app(args, prog_name="suanfan", standalone_mode=False)
+    except UsageError as e:
+        print(json.dumps(InputError("bad_usage", e.format_message()).to_dict(), ensure_ascii=False))
+        sys.exit(2)
+    except typer.Abort:
+        sys.exit(130)
+    except Exception as e:
+        if os.environ.get("SUANFAN_DEBUG"):
+            raise
+        message = f"an internal error ({type(e).__name__}); please report the command that caused it"
+        if as_json:
+            print(json.dumps(InputError("internal", message).to_dict()))
+        else:
+            err.print(f"[bold red]error[/] (internal): {message}")
+        sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

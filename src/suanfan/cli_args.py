@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsontext
 from .errors import InputError
 
 
 def value(text: str) -> Any:
-    """JSON when it parses as JSON (true, 4, "x", [..]), the plain text otherwise."""
+    """JSON when it parses as JSON (true, 4, "x", [..]), the plain text otherwise (``jsontext.check``-ed both)."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except ValueError:
-        return text
+        data = text
+    except RecursionError:
+        raise InputError("bad_json", f"'{text[:40]}…' is nested too deeply") from None
+    jsontext.check(data, f"'{text[:40]}'")
+    return data
 
 
 def pairs(values: list[str] | None, what: str) -> dict:

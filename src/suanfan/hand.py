@@ -213,8 +213,9 @@ def _count(value, what: str) -> int:
     return value
 
 
-def build_context(extra_flags: tuple[str, ...] = (), **ctx) -> Context:
-    """Read the win context; a key that neither the contract nor the rule set knows is an error."""
+def build_context(extra_flags: tuple[str, ...] = (), /, **ctx) -> Context:
+    """Read the win context; a key that neither the contract nor the rule set knows is an error (``extra_flags``
+    included: it is positional only, so a field of that name is one more unknown field, not this argument)."""
     return read_context(ctx, extra_flags)
 
 
@@ -241,9 +242,11 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
                 values[key] = _count(value, key)
         elif key in skip or value is None:
             if not isinstance(key, str):
-                raise TypeError(f"field {key!r} is not a string")
-        elif key in extra_flags:
+                raise InputError("bad_context", f"field {key!r} is not a name (a string)")
+        elif key.__class__ is str and key in extra_flags:
             extra[key] = value
+        elif not isinstance(key, str):
+            raise InputError("bad_context", f"field {key!r} is not a name (a string)")
         else:
             raise InputError("bad_context", f"unknown field '{key}'")
     return Context(**values, extra=extra)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import groupby
+from itertools import chain, groupby
 
 from .errors import InputError
 
@@ -195,13 +195,18 @@ TILE_ID = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> 4, "0p" -> 43: o
 _ONE = {name: (t,) for name, t in TILE_ID.items()}  # "5m" -> (4,): the same, as parse_tiles answers
 
 
+MAX_TEXT = 400  # characters of one tile text: a hand with its flowers, or a two-player game's 71 tiles, in Chinese
+_MAX_GROUP = 16  # tiles in one cached mpsz group: longer ones (never a real hand's) are read but not kept
+
+
 class _Groups(dict):
     """One mpsz group (``123m``, ``55z``) -> its tiles, read once: hands are made of few distinct groups."""
 
     def __missing__(self, group: str) -> tuple[int, ...]:
         c = group[-1]
         tiles = tuple(_ID[(d, c)] for d in group[:-1])
-        if len(self) < 100_000:  # bounded: an endless stream of odd groups cannot grow it without end
+        # bounded: an endless stream of odd groups cannot grow it without end
+        if len(self) < 100_000 and len(group) <= _MAX_GROUP:
             self[group] = tiles
         return tiles
 
@@ -231,12 +236,11 @@ def _parse_cached(text: str) -> tuple[int, ...]:
     one = _ONE.get(text)
     if one is not None:
         return one
+    if len(text) > MAX_TEXT:
+        raise InputError("too_long", f"a tile text of {len(text)} characters; tiles are at most {MAX_TEXT}")
     if _MPSZ.fullmatch(text):
-        groups = _GROUPS
-        out: tuple[int, ...] = ()
-        for group in _MPSZ_GROUP_TEXT.findall(text):
-            out += groups[group]
-        return out
+        # joined once: adding group after group to a tuple copies it each time, quadratic in the length
+        return tuple(chain.from_iterable(map(_GROUPS.__getitem__, _MPSZ_GROUP_TEXT.findall(text))))
     return _parse_any(text)
 
 

@@ -5,14 +5,16 @@
   and its match settings (name, default, doc, choices), so a page builds its new-match form from them.
 - ``POST /api/match``: ``{"rules", "players", "options"?, "settings"?, "name"?}`` starts a match.
 - ``GET /api/match/{id}``: the match: its rounds with their payments, the running totals and the standings.
-- ``POST /api/match/{id}/rounds``: ``{"events": [...]}`` adds a round (settled, saved, then applied).
+- ``POST /api/match/{id}/rounds``: ``{"events": [...], "round_id"?: "..."}`` adds a round (settled, saved, then
+  applied); a ``round_id`` already added answers that round again and adds nothing (a retry is safe).
 - ``DELETE /api/match/{id}/rounds/last``: undo the last round.
 - ``GET /api/match/{id}/export``, ``POST /api/match/import``: the match as JSON, and back.
 - ``POST /api/match/settle``: ``{"rules", "players", "options"?, "settings"?, "rounds"?: [...], "events": [...]}``
   settles one round after the rounds given, saving nothing.
 
 Errors are the contract's ``{"ok": false, "error": {"code", "message"}}``: 404 for a match that does not exist,
-400 for the rest. The match file is ``store.default_path()``; ``get_store`` is the dependency to override.
+409 ``conflict``, 503 ``busy`` (with Retry-After) while another writer holds the file, 400 for the rest. The match
+file is ``store.default_path()``; ``get_store`` is the dependency to override.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends
+from fastapi import APIRouter, Body, Depends, Path
 from fastapi.responses import JSONResponse
 
 from ..errors import InputError
 from .core import Match, games
-from .store import Store
+from .store import MAX_ID, Store
 
 router = APIRouter(prefix="/api/match", tags=["match"])
 
@@ -40,11 +42,23 @@ def get_store() -> Iterator[Store]:
 
 StoreDep = Annotated[Store, Depends(get_store)]
 JsonObject = Annotated[dict, Body()]
+MatchId = Annotated[int, Path(ge=1, le=MAX_ID, description="the match number")]
 
 
-def _error(e: InputError) -> JSONResponse:
-    status = 404 if e.code == "not_found" else 400
-    return JSONResponse(e.to_dict(), status_code=status)
+STATUS = {"not_found": 404, "conflict": 409, "busy": 503}  # every other InputError is 400
+
+
+def error_response(e: InputError) -> JSONResponse:
+    """The error object with its status; ``busy`` says when to try again (Retry-After)."""
+    status = STATUS.get(e.code, 400)
+    headers = {"Retry-After": "1"} if status == 503 else None
+    return JSONResponse(e.to_dict(), status_code=status, headers=headers)
+
+
+def _name(body: dict) -> Any:
+    """The match's name: absent or null is no name; anything else is checked by ``Match`` (text, not too long)."""
+    name = body.get("name")
+    return "" if name is None else name
 
 
 def _summary(store: Store, match_id: int) -> dict:
@@ -70,11 +84,11 @@ def list_games() -> Any:
 def new_match(body: JsonObject, store: StoreDep) -> Any:
     try:
         match_id = store.create(
-            body.get("rules"), body.get("players"), body.get("options"), body.get("settings"), body.get("name") or ""
+            body.get("rules"), body.get("players"), body.get("options"), body.get("settings"), _name(body)
         )
         return _summary(store, match_id)
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.post("/settle")
@@ -90,7 +104,7 @@ def settle(body: JsonObject) -> Any:
         s = m.check_round(body.get("events"))
         return {"ok": True, "label": m.game.label(m.state), **s.to_dict()}
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.post("/import")
@@ -98,38 +112,38 @@ def import_match(body: JsonObject, store: StoreDep) -> Any:
     try:
         return _summary(store, store.import_(body))
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.get("/{match_id}")
-def show_match(match_id: int, store: StoreDep) -> Any:
+def show_match(match_id: MatchId, store: StoreDep) -> Any:
     try:
         return _summary(store, match_id)
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.post("/{match_id}/rounds")
-def add_round(match_id: int, body: Annotated[Any, Body()], store: StoreDep) -> Any:
+def add_round(match_id: MatchId, body: Annotated[Any, Body()], store: StoreDep) -> Any:
     try:
         played = store.add_round(match_id, body)
         return {"ok": True, "id": match_id, "round": played.to_dict()}
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.delete("/{match_id}/rounds/last")
-def undo_round(match_id: int, store: StoreDep) -> Any:
+def undo_round(match_id: MatchId, store: StoreDep) -> Any:
     try:
         events = store.undo(match_id)
         return {"ok": True, "id": match_id, "undone": events}
     except InputError as e:
-        return _error(e)
+        return error_response(e)
 
 
 @router.get("/{match_id}/export")
-def export_match(match_id: int, store: StoreDep) -> Any:
+def export_match(match_id: MatchId, store: StoreDep) -> Any:
     try:
         return store.export(match_id)
     except InputError as e:
-        return _error(e)
+        return error_response(e)

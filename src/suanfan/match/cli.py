@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from .. import jsontext
 from ..cli_args import pairs as _pairs
 from ..errors import InputError
 from .core import Played
@@ -43,11 +44,7 @@ def parse_event(text: str) -> dict:
     """One event: a JSON object, or ``TYPE NAME=VALUE ...``."""
     text = text.strip()
     if text.startswith("{"):
-        try:
-            ev = json.loads(text)
-        except ValueError as e:
-            raise InputError("bad_json", f"event {text!r} is not JSON ({e})") from None
-        return ev
+        return jsontext.loads(text, f"event {text[:40]!r}")
     parts = text.split()
     if not parts or "=" in parts[0]:
         raise InputError("bad_event", f"event {text!r}: start with its type (ron, tsumo, win, draw, ...)")
@@ -62,10 +59,7 @@ def parse_event(text: str) -> dict:
 
 def _events(args: list[str]) -> list[dict]:
     if args == ["-"]:
-        try:
-            data = json.loads(sys.stdin.read())
-        except ValueError as e:
-            raise InputError("bad_json", f"standard input is not JSON ({e})") from None
+        data = jsontext.loads(sys.stdin.buffer.read(), "standard input")
         return data["events"] if isinstance(data, dict) and "events" in data else data
     return [parse_event(a) for a in args]
 
@@ -154,13 +148,16 @@ def new(
 def add(
     match_id: Annotated[int, typer.Argument(help="the match number")],
     events: Annotated[list[str], typer.Argument(help="the round's events (JSON or 'TYPE NAME=VALUE ...'), or -")],
+    round_id: Annotated[
+        str | None, typer.Option("--round-id", help="your id of the round: added once, however often it is sent")
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Add a round: it is settled, saved, and its payments printed."""
     try:
         with Store(db) as store:
-            played = store.add_round(match_id, _events(events))
+            played = store.add_round(match_id, _events(events), round_id)
     except InputError as e:
         _fail(e, as_json)
     _print_round(played, as_json)
@@ -226,8 +223,11 @@ def export(
         _fail(e, False)
     if output is None:
         print(text)
-    else:
+        return
+    try:
         output.write_text(text + "\n", encoding="utf-8")
+    except OSError as e:
+        _fail(InputError("bad_output", f"cannot write {output}: {e.strerror}"), False)
 
 
 @match_app.command("import")
@@ -239,13 +239,10 @@ def import_(
     """A new match from an export; every round is settled again first."""
     try:
         try:
-            text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+            text = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
         except OSError as e:
             raise InputError("bad_input", f"cannot read {source}: {e.strerror}") from None
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise InputError("bad_json", f"{source} is not JSON ({e})") from None
+        data = jsontext.loads(text, str(source))
         with Store(db) as store:
             match_id = store.import_(data)
     except InputError as e:

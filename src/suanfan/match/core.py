@@ -8,9 +8,10 @@ counts, and undoing a round is dropping the last one. Each rule set's game (``ri
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from .. import jsontext
 from .. import rules as rules_mod
 from ..errors import InputError
 from ..rules import Option
@@ -82,9 +83,27 @@ def games() -> dict[str, type[Game]]:
 
 def game_class(rules: str) -> type[Game]:
     table = games()
-    if rules not in table:
+    if not isinstance(rules, str) or rules not in table:
         raise InputError("bad_rules", f"no match rules for {rules!r} (known: {', '.join(table)})")
     return table[rules]
+
+
+MAX_NAME = 100  # characters of a match's or a player's name
+
+
+def check_header(players: Any, options: Any, settings: Any, name: Any) -> None:
+    """The types of a match's header, before anything reads them: a list of names, two objects (or none), a name."""
+    if not isinstance(players, (list, tuple)) or any(not isinstance(p, str) or not p.strip() for p in players):
+        raise InputError("bad_players", "players is a list of names")
+    if any(len(p) > MAX_NAME for p in players):
+        raise InputError("bad_players", f"a player's name has at most {MAX_NAME} characters")
+    if options is not None and not isinstance(options, dict):
+        raise InputError("bad_option", f"options must be an object (name: value), not {type(options).__name__}")
+    if settings is not None and not isinstance(settings, dict):
+        raise InputError("bad_setting", f"settings must be an object (name: value), not {type(settings).__name__}")
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise InputError("bad_input", f"a match's name is text of at most {MAX_NAME} characters")
+    jsontext.check([players, options, settings, name], "the match")
 
 
 @dataclass
@@ -96,6 +115,7 @@ class Played:
     events: list[dict]
     settlement: Settlement
     points: dict[str, int]  # the running totals after it
+    state: dict | None = field(default=None, repr=False, compare=False)  # the match's state after it
 
     def to_dict(self) -> dict:
         return {
@@ -121,14 +141,13 @@ class Match:
         rounds: list[list[dict]] | None = None,
     ) -> None:
         cls = game_class(rules)
-        if not isinstance(players, (list, tuple)) or any(not isinstance(p, str) or not p.strip() for p in players):
-            raise InputError("bad_players", "players is a list of names")
+        check_header(players, options, settings, name)
         players = [p.strip() for p in players]
         if len(players) != cls.seats:
             raise InputError("bad_players", f"{rules} is played by {cls.seats} players, not {len(players)}")
         if len(set(players)) != len(players):
             raise InputError("bad_players", "two players have the same name")
-        if any(p == "table" or p.isdigit() for p in players):
+        if any(p == "table" or p.isascii() and p.isdigit() for p in players):
             raise InputError("bad_players", "a player's name is not 'table' nor a number")
         self.rules = rules
         self.players = tuple(players)
@@ -139,6 +158,7 @@ class Match:
         self.game = cls(self.players, resolved, resolve_settings(cls, self.settings))
         self.rounds: list[list[dict]] = []
         self.played: list[Played] = []
+        self.first = 0  # rounds played before those in ``rounds`` (a match resumed from a kept state)
         self.state = self.game.start()
         for events in rounds or ():
             self.add_round(events)
@@ -159,7 +179,8 @@ class Match:
         label = self.game.label(self.state)
         self.state = self.game.advance(self.state, s)
         self.rounds.append(copy.deepcopy(events))
-        played = Played(len(self.rounds), label, self.rounds[-1], s, dict(self.state["points"]))
+        number = self.first + len(self.rounds)
+        played = Played(number, label, self.rounds[-1], s, dict(self.state["points"]), self.state)
         self.played.append(played)
         return played
 
@@ -207,7 +228,14 @@ class Match:
         rounds = data.get("rounds") or []
         if not isinstance(rounds, list):
             raise InputError("bad_import", "rounds is a list")
-        m = cls(data.get("rules"), data.get("players"), data.get("options"), data.get("settings"), data.get("name", ""))
+        name = data.get("name")
+        m = cls(
+            data.get("rules"),
+            data.get("players"),
+            data.get("options"),
+            data.get("settings"),
+            "" if name is None else name,
+        )
         for i, r in enumerate(rounds):
             try:
                 m.add_round(r)

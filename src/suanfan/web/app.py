@@ -6,6 +6,9 @@ Errors are the contract's error object with a 4xx status; nothing here reads a f
 
 from __future__ import annotations
 
+import os
+import secrets
+import sys
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -15,24 +18,23 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from .. import rules as rules_mod
 from ..api import score_dict, waits_of
 from ..errors import InputError
 from ..hand import Context
+from ..match.api import error_response
 from ..result import Result
 from ..tiles import format_tiles, is_flower, parse_tiles, tile_name
+from .guard import CSP, MAX_BODY, Guard, is_loopback  # noqa: F401 (CSP, MAX_BODY: importable from here too)
 from .models import BatchLine, ErrorOut, HandIn, ResultOut, RulesOut, WaitsIn, WaitsOut
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024  # bytes; a batch of a few hundred hands fits, anything bigger is refused with 413
 MAX_BATCH = 500  # hands in one POST /api/batch
 ERRORS = {400: {"model": ErrorOut}, 413: {"model": ErrorOut}, 422: {"model": ErrorOut}}
-# The page's own files only: no script, style, font or image from anywhere else.
-CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'"
 
 
 def error(status: int, code: str, message: str) -> JSONResponse:
@@ -46,43 +48,6 @@ def _validation_message(errors: list[dict]) -> str:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
         parts.append(f"{where}: {e.get('msg', 'invalid')}")
     return "; ".join(parts)
-
-
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes (413), by Content-Length and by counting a streamed body."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        too_big = error(413, "too_large", f"the request body is over {self.limit // 1024} KiB")
-        length = dict(scope.get("headers") or ()).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await too_big(scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await too_big(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def _tile_set(rs: rules_mod.RuleSet) -> dict:
@@ -112,9 +77,28 @@ def _result(r: Result) -> dict:
     return r.to_dict()
 
 
-def create_app() -> FastAPI:
-    """The FastAPI app: the API under /api, the page at /, its files under /static."""
+def _score_batch(hands: list) -> list[dict]:
+    out: list[dict] = []
+    for obj in hands:
+        try:
+            body = HandIn.model_validate(obj)
+            out.append(_result(score_dict(body.contract())))
+        except ValidationError as e:
+            out.append({"ok": False, "error": {"code": "bad_input", "message": _validation_message(e.errors())}})
+        except InputError as e:
+            out.append(e.to_dict())
+    return out
+
+
+def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
+    """The FastAPI app: the API under /api, the page at /, its files under /static.
+
+    ``host``: the address the server is bound to; on a loopback one, a request with another Host is refused (421).
+    None (an app embedded by a program of its own) checks no Host. ``token``: what every ``/api/match`` request must
+    send as ``Authorization: Bearer TOKEN`` (None: nothing). ``serve`` always passes both (see ``guard``)."""
     app = FastAPI(
+        docs_url=None,  # the interactive docs load their script from another site; /openapi.json is the API's doc
+        redoc_url=None,
         title="suanfan",
         version=__version__,
         summary="算番: score mahjong hands under Riichi, MCR and Chinese local rule sets",
@@ -124,7 +108,7 @@ def create_app() -> FastAPI:
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError) -> JSONResponse:
-        return error(400, exc.code, exc.message)
+        return error_response(exc)  # 400, or the match's own statuses (a busy file is 503)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -137,10 +121,6 @@ def create_app() -> FastAPI:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error(exc.status_code, code, str(exc.detail))
-
-    @app.exception_handler(Exception)
-    async def internal_error(request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover - a bug
-        return error(500, "internal", f"{type(exc).__name__}: {exc}")
 
     @app.get("/api/rules", response_model=RulesOut, response_model_exclude_unset=True, tags=["api"])
     def get_rules() -> dict:
@@ -189,16 +169,7 @@ def create_app() -> FastAPI:
             return error(422, "bad_input", "the body is a list of hand objects")
         if len(hands) > MAX_BATCH:
             return error(413, "too_large", f"at most {MAX_BATCH} hands a batch, not {len(hands)}")
-        out: list[dict] = []
-        for obj in hands:
-            try:
-                body = HandIn.model_validate(obj)
-                out.append(_result(score_dict(body.contract())))
-            except ValidationError as e:
-                out.append({"ok": False, "error": {"code": "bad_input", "message": _validation_message(e.errors())}})
-            except InputError as e:
-                out.append(e.to_dict())
-        return out
+        return await run_in_threadpool(_score_batch, hands)  # off the event loop: other requests go on meanwhile
 
     @app.post("/api/waits", response_model=WaitsOut, response_model_exclude_unset=True, responses=ERRORS, tags=["api"])
     def post_waits(body: WaitsIn) -> dict:
@@ -221,15 +192,28 @@ def create_app() -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": CSP})
+        return FileResponse(STATIC / "index.html")  # ``Guard`` adds the CSP to it and to every static file
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, loopback=host is not None and is_loopback(host), token=token)
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the API and the page with uvicorn (``suanfan serve``)."""
+def server_token(host: str, token: str | None) -> tuple[str | None, bool]:
+    """The token a server on ``host`` guards matches with, and whether it was made here (to be shown once): the one
+    given (``--token``), else ``$SUANFAN_TOKEN``, else, on any address but loopback, a new random one."""
+    token = token or os.environ.get("SUANFAN_TOKEN") or None
+    if token is not None or is_loopback(host):
+        return token, False
+    return secrets.token_urlsafe(24), True
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, token: str | None = None) -> None:
+    """Run the API and the page with uvicorn (``suanfan serve``); see ``server_token`` for the token."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    token, made = server_token(host, token)
+    if made:
+        # printed once, to the one who started the server; the players type it into the scorekeeper page
+        print(f"suanfan: matches on this server need the token {token}", file=sys.stderr, flush=True)
+    uvicorn.run(create_app(host, token), host=host, port=port, log_level="info")
