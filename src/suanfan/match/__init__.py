@@ -4,6 +4,7 @@ are the command line and the HTTP API over it."""
 
 from __future__ import annotations
 
+from . import local, mcr, riichi  # noqa: F401 - each registers its games (core.register)
 from .core import Match, games
 from .events import Line, Settlement
 

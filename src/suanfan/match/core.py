@@ -2,7 +2,7 @@
 
 The match's state is never stored: it is what replaying the rounds gives, so a round that is saved is a round that
 counts, and undoing a round is dropping the last one. Each rule set's game (``riichi.RiichiGame``, ``mcr.MCRGame``,
-``local.*``) says how a round settles against the state and how the state moves on.
+``local.*``, each registered with ``register``) says how a round settles against the state and how the state moves on.
 """
 
 from __future__ import annotations
@@ -73,12 +73,19 @@ def resolve_settings(game: type[Game], given: dict | None) -> dict:
     return out
 
 
-def games() -> dict[str, type[Game]]:
-    from .local import LOCAL_GAMES
-    from .mcr import MCRGame
-    from .riichi import RiichiGame
+_GAMES: dict[str, type[Game]] = {}
 
-    return {"riichi": RiichiGame, "mcr": MCRGame, **LOCAL_GAMES}
+
+def register(game: type[Game]) -> type[Game]:
+    """Make ``game`` the match rules of its rule set (a class decorator). The game modules register their games when
+    the package imports them (``match/__init__.py``): this module imports none of them."""
+    _GAMES[game.rules] = game
+    return game
+
+
+def games() -> dict[str, type[Game]]:
+    """The match rules of every rule set that has them, by rule set name."""
+    return dict(_GAMES)
 
 
 def game_class(rules: str) -> type[Game]:

@@ -43,7 +43,7 @@ from ..errors import InputError
 from ..hand import Context, build_context
 from ..rules import kawuxing as kwx
 from ..rules import sichuan as sc
-from .core import Game
+from .core import Game, register
 from .events import Settlement, only_keys, player, score_hand, whole
 
 WINDS = "ESWN"
@@ -482,10 +482,5 @@ class KaWuXingGame(KongsAndDraws):
         return s.info["dealer"]
 
 
-LOCAL_GAMES: dict[str, type[Game]] = {
-    "sichuan": SichuanGame,
-    "wuhu": WuhuGame,
-    "kawuxing": KaWuXingGame,
-    "popular": PopularGame,
-    "twoplayer": TwoPlayerGame,
-}
+for _game in (SichuanGame, WuhuGame, KaWuXingGame, PopularGame, TwoPlayerGame):
+    register(_game)

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..rules.mcr.payments import payments
-from .core import Game
+from .core import Game, register
 from .events import Settlement, only_keys, player, score_hand, whole
 
 WINDS = "ESWN"
@@ -31,6 +31,7 @@ HANDS = 16
 STANDARD = (4, 2, 1, 0)  # 标准分 by rank
 
 
+@register
 class MCRGame(Game):
     rules = "mcr"
     seats = 4

@@ -28,7 +28,7 @@ import copy
 from ..errors import InputError
 from ..rules import Option
 from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments
-from .core import Game
+from .core import Game, register
 from .events import TABLE, Settlement, only_keys, player, player_list, score_hand, whole
 
 WINDS = "ESWN"
@@ -44,6 +44,7 @@ ABORTS = {
 VALUE_KEYS = {"hand", "han", "fu", "yakuman", "pao", "pao_yakuman"}
 
 
+@register
 class RiichiGame(Game):
     rules = "riichi"
     seats = 4

@@ -7,6 +7,7 @@ in an ``ItemTable``: one row per element with its value, names in three language
 
 from __future__ import annotations
 
+import copy
 import importlib
 import pkgutil
 from collections.abc import Callable
@@ -120,6 +121,29 @@ class ItemTable:
         return len(self.rows)
 
 
+def resolve_options(name: str, options: tuple[Option, ...], presets: dict[str, dict], given: dict | None) -> dict:
+    """The options of rule set ``name``: the defaults, then a ``preset``, then the options given; an unknown name or a
+    bad value is an error. A default that is a list or a dict is copied (the caller may change its options)."""
+    if given is not None and not isinstance(given, dict):
+        raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
+    opts = {o.name: copy.copy(o.default) for o in options}
+    if not given:
+        return opts
+    given = dict(given)
+    preset = given.pop("preset", None)
+    if preset is not None:
+        if not isinstance(preset, str) or preset not in presets:
+            known = ", ".join(presets) or "none"
+            raise InputError("bad_option", f"preset '{preset}' is not a preset of {name} (presets: {known})")
+        opts.update(presets[preset])
+    by_name = {o.name: o for o in options}
+    for key, value in given.items():
+        if key not in by_name:
+            raise InputError("bad_option", f"'{key}' is not an option of {name} (options: {', '.join(by_name)})")
+        opts[key] = by_name[key].check(value)
+    return opts
+
+
 class RuleSet:
     """The interface every rule set implements: its tiles, options, items, and ``score``."""
 
@@ -133,43 +157,10 @@ class RuleSet:
     reasons: tuple[str, ...] = ("not_winning",)  # the codes of ``suanfan.reasons`` a complete hand may fail with
     items: ItemTable
     doc: str = ""
-    _defaults: dict | None = None  # the defaults, once read
-    _flat: bool = True  # no default is a list or a dict (a copy of ``_defaults`` is then a new dict of them)
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
-        if not given:
-            if given is not None and not isinstance(given, dict):
-                raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
-            # the defaults, built once (a copy each time: a rule set may fill in what depends on others)
-            defaults = self._defaults
-            if defaults is None:
-                defaults = self._defaults = {o.name: o.default for o in self.options}
-                self._flat = not any(isinstance(v, (list, dict)) for v in defaults.values())
-            if self._flat:
-                return dict(defaults)
-            return {
-                k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                for k, v in defaults.items()
-            }
-        if not isinstance(given, dict):
-            raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
-        opts = {o.name: o.default for o in self.options}
-        given = dict(given)
-        preset = given.pop("preset", None)
-        if preset is not None:
-            if not isinstance(preset, str) or preset not in self.presets:
-                known = ", ".join(self.presets) or "none"
-                raise InputError("bad_option", f"preset '{preset}' is not a preset of {self.name} (presets: {known})")
-            opts.update(self.presets[preset])
-        by_name = {o.name: o for o in self.options}
-        for key, value in given.items():
-            if key not in by_name:
-                raise InputError(
-                    "bad_option", f"'{key}' is not an option of {self.name} (options: {', '.join(by_name)})"
-                )
-            opts[key] = by_name[key].check(value)
-        return opts
+        return resolve_options(self.name, self.options, self.presets, given)
 
     def tile_set_for(self, opts: dict) -> TileSet:
         """The tiles played under these (resolved) options: ``tile_set`` unless an option changes it (Riichi's

@@ -16,9 +16,8 @@ from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
-from .options import OPTIONS, PRESET_DOCS, PRESETS
+from .options import OPTIONS, PRESET_DOCS, PRESETS, resolve
 from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
-from .presets import SANMA_OF
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
 
@@ -66,9 +65,7 @@ class Riichi(RuleSet):
 
     def resolve_options(self, given: dict | None) -> dict:
         """As every rule set's, but ``players: 3`` with a platform preset is that platform's three-player preset."""
-        if given and given.__class__ is dict and given.get("players") == 3 and given.get("preset") in SANMA_OF:
-            given = {**given, "preset": SANMA_OF[given["preset"]]}
-        return super().resolve_options(given)
+        return resolve(given)
 
     def describe(self) -> dict:
         d = super().describe()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...result import Shared
 from ...tiles import format_tiles
 from .view import YAOCHU_SET, View
-from .yaku import _pair_fu
 
 _NAMES = {
     "base": {"en": "Base", "zh": "副底", "ja": "副底"},
@@ -90,7 +89,7 @@ def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
         total = 20
     pair = v.pair
     if pair is not None and pair >= 27:
-        pf = _pair_fu(v)
+        pf = pair_fu(v)
         if pf:
             total += pf
             parts.append(_pair_part(v, pf))
@@ -112,6 +111,25 @@ def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
             part = _ROUND_UP[total] = _part("round_up", rounded - total, f"{total} -> {rounded}")
         parts.append(part)
     return rounded
+
+
+def pair_fu(v: View) -> int:
+    """Fu of the pair: dragons 2, seat wind 2, round wind 2 (a double wind by option double_wind_pair_fu)."""
+    p = v.pair
+    if p is None or p < 27:
+        return 0
+    if p >= 31:
+        return 2
+    fu = 0
+    if p == 30 and v.f.opts["north_yakuhai"] and v.f.opts["players"] == 3:
+        return 2  # three players, North a value tile for everyone (no one's seat or round wind)
+    if p == v.f.seat:
+        fu += 2
+    if p == v.f.round:
+        fu += 2
+    if fu == 4:
+        fu = v.f.opts["double_wind_pair_fu"]
+    return fu
 
 
 def _pair_part(v: View, pf: int) -> FuPart:

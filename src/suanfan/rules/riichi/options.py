@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import Option
+from .. import Option, resolve_options
 
 OPTIONS: tuple[Option, ...] = (
     Option("open_tanyao", True, "断幺九 counts on an open hand (食断, kuitan)"),
@@ -70,6 +70,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-from .presets import PRESET_DOCS, PRESETS  # noqa: E402  (the presets read the option names above)
+from .presets import PRESET_DOCS, PRESETS, SANMA_OF  # noqa: E402  (the presets read the option names above)
 
-__all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS"]
+__all__ = ["OPTIONS", "PRESETS", "PRESET_DOCS", "resolve"]
+
+
+def resolve(given: dict | None) -> dict:
+    """Riichi's options (``rules.resolve_options``), ``players: 3`` with a platform preset being that platform's
+    three-player preset."""
+    if isinstance(given, dict) and given.get("players") == 3 and given.get("preset") in SANMA_OF:
+        given = {**given, "preset": SANMA_OF[given["preset"]]}
+    return resolve_options("riichi", OPTIONS, PRESETS, given)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ...result import Payment, Points
+from .options import resolve
 
 LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
 MULTI_YAKUMAN = {
@@ -242,9 +243,7 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
     players, as ``sanma_tsumo`` pays a self-draw) and no tenpai payments are made. Honba are not paid on a draw;
     the count grows (digest R4).
     """
-    from . import RULESET
-
-    opts = RULESET.resolve_options(options)
+    opts = resolve(options)
     three = opts["players"] == 3
     seats = SEATS[:3] if three else SEATS
     tenpai_seats = _seat_list(tenpai, "tenpai", seats)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ...tiles import KIND, is_terminal
 from .. import ItemTable
+from .fu import pair_fu
 from .view import YAOCHU_SET, HandFacts, View
 
 YAKU = ItemTable()
@@ -53,7 +54,7 @@ def menzen_tsumo(f: HandFacts) -> bool:
 @yaku("pinfu", 1, en="Pinfu", zh="平和", ja="平和", open=0, needs=("chows", 4))
 def pinfu(v: View) -> bool:
     """All chows, a pair that gives no fu, a two-sided wait."""
-    return v.regular and len(v.chows) == 4 and v.wait == "ryanmen" and not _pair_fu(v)
+    return v.regular and len(v.chows) == 4 and v.wait == "ryanmen" and not pair_fu(v)
 
 
 @yaku("iipeikou", 1, en="Pure Double Sequence", zh="一杯口", ja="一盃口", open=0, needs=("chows", 2))
@@ -536,25 +537,6 @@ def suurenkou(v: View) -> bool:
 def paarenchan(f: HandFacts) -> bool:
     """Local yakuman of seed 001 (option local_yaku): the dealer's eighth win in a row (context ``paarenchan``)."""
     return bool(f.ctx.extra.get("paarenchan")) and f.ctx.is_dealer
-
-
-def _pair_fu(v: View) -> int:
-    """Fu of the pair: dragons 2, seat wind 2, round wind 2 (a double wind by option double_wind_pair_fu)."""
-    p = v.pair
-    if p is None or p < 27:
-        return 0
-    if p >= 31:
-        return 2
-    fu = 0
-    if p == 30 and v.f.opts["north_yakuhai"] and v.f.opts["players"] == 3:
-        return 2  # three players, North a value tile for everyone (no one's seat or round wind)
-    if p == v.f.seat:
-        fu += 2
-    if p == v.f.round:
-        fu += 2
-    if fu == 4:
-        fu = v.f.opts["double_wind_pair_fu"]
-    return fu
 
 
 # The per-hand rows that read only the win-context flags, tsumo, no_yaochu, whether the hand is closed and the
