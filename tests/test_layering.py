@@ -17,7 +17,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # The layers, lowest first: a module imports modules of its own layer or of lower ones only. A module is placed by
 # the longest prefix of its name found here.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("suanfan.errors", "suanfan.names", "suanfan.reasons"),  # the error type; names and reasons in three languages
+    ("suanfan.errors", "suanfan.names", "suanfan.reasons", "suanfan.jsontext"),  # errors, names, reasons, JSON input
     ("suanfan.tiles",),  # text -> tiles
     ("suanfan.hand",),  # tiles -> Hand, Meld, Context
     ("suanfan.shapes",),  # Hand -> readings
