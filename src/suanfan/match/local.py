@@ -41,7 +41,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..hand import Context, build_context
+from ..result import Points
 from ..rules import kawuxing as kwx
+from ..rules import popular
 from ..rules import sichuan as sc
 from .core import Game, register
 from .events import Settlement, only_keys, player, score_hand, whole
@@ -123,6 +125,15 @@ class LocalGame(Game):
     def win(self, s: Settlement, dealer: str, ev: dict, w: str, d: str | None) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def collect(self, s: Settlement, dealer: str, w: str, d: str | None, points: Points, reason: str) -> None:
+        """The winner ``w`` collects the rule set's payments: each payer named by seat wind, or the discarder ``d``,
+        or the opponent (two players); in the order of the players."""
+        by_seat = {self.seat(dealer, p): p for p in self.players}
+        others = [p for p in self.players if p != w]
+        payers = {"discarder": d, "opponent": others[0], **by_seat}
+        for pay in sorted(points.payments, key=lambda pay: self.players.index(payers[pay.payer])):
+            s.pay(payers[pay.payer], w, pay.amount, reason, pay.note)
+
     def advance(self, state: dict, s: Settlement) -> dict:
         new = super().advance(state, s)
         new["dealer"] = self.next_dealer(s)
@@ -140,14 +151,14 @@ class PopularGame(LocalGame):
 
     def win(self, s: Settlement, dealer: str, ev: dict, w: str, d: str | None) -> None:
         """§5: the discarder pays the total; on a self-draw each of the three others pays it."""
+        ctx = {"seat_wind": self.seat(dealer, w), "tsumo": d is None}
         if "hand" in ev:
-            r = score_hand(self.rules, ev, w, self.options, seat_wind=self.seat(dealer, w), tsumo=d is None)
+            r = score_hand(self.rules, ev, w, self.options, **ctx)
             s.hands.append({"player": w, **r.to_dict()})
-            each = r.points.payments[0].amount
+            points = r.points
         else:
-            each = whole(ev, "fan", 1)
-        for p in [d] if d else [p for p in self.players if p != w]:
-            s.pay(p, w, each, "discard" if d else "self_draw")
+            points = popular.RULESET.payments(whole(ev, "fan", 1), build_context(**ctx), self.options)
+        self.collect(s, dealer, w, d, points, "discard" if d else "self_draw")
 
 
 class TwoPlayerGame(LocalGame):

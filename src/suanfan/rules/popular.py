@@ -18,8 +18,9 @@ from ..errors import InputError
 from ..hand import Context, Hand, TileSet
 from ..result import Payment, Points, Result
 from ..shapes import CHOW, KNITTED_PATTERNS, PAIR, Reading, is_honors_knitted, readings
-from ..tiles import DRAGONS, WINDS, format_tiles, kind
-from . import ItemTable, RuleSet
+from ..tiles import DRAGONS, WINDS, kind
+from . import ItemTable
+from .local import LocalRuleSet, Rows, Scored, Win
 
 TILES_136_PLAIN = TileSet("136", frozenset(range(34)))  # no red fives, no flowers in this table
 
@@ -292,15 +293,20 @@ def wumenqi(v: View) -> bool:
 
 @fan("qionghu", 7, zh="穷胡", en="Chicken hand", doc="A legal win for which no other 番 applies.")
 def qionghu(v: View) -> bool:
-    return False  # decided after the others: see Popular._fans
+    return False  # decided after the others: see Popular.score_reading
 
 
-class Popular(RuleSet):
+ROWS = Rows(row for row in items if row.id != "qionghu")
+
+
+class Popular(LocalRuleSet):
     name = "popular"
     names = {"en": "Popular fan table", "zh": "常用麻将算番规则表", "ja": "常用麻将算番規則表"}
     tile_set = TILES_136_PLAIN
     items = items
     options = ()
+    self_draw_wins = {"tenhou": "天胡"}
+    discard_wins = {"chiihou": "地胡"}  # G5: on the dealer's first discard
     doc = (
         "The flat additive 番 table 常用麻将算番规则表 (printed part: 天胡 … 五门齐; the tail is lost in the seed and "
         "not invented). 136 tiles; chi, pon, kong; four sets and a pair, 七对, 十三幺, 十三不靠. Context: tsumo, "
@@ -308,53 +314,41 @@ class Popular(RuleSet):
         "of the three others pays it (§5)."
     )
 
-    def _views(self, hand: Hand, ctx: Context) -> list[View]:
-        kinds = frozenset(kind(t) for t in hand.all_tiles())
-        closed = hand.is_closed
-        out = [View(r, ctx, closed, kinds, r.form) for r in readings(hand, seven_pairs=True, thirteen_orphans=True)]
+    def readings(self, hand: Hand, opts: dict) -> list[Reading]:
+        """Four sets and a pair, 七对, 十三幺, and 十三不靠 (G4: all nine knitted tiles and five different honours)."""
+        out = readings(hand, seven_pairs=True, thirteen_orphans=True)
         counts = hand.counts
         if not hand.melds and is_honors_knitted(counts):
-            if any(all(counts[t] for t in pat) for pat in KNITTED_PATTERNS):  # all nine knitted tiles (G4)
-                out.append(
-                    View(Reading("thirteen_knitted", (), None, "knitted"), ctx, closed, kinds, "thirteen_knitted")
-                )
+            if any(all(counts[t] for t in pat) for pat in KNITTED_PATTERNS):
+                out.append(Reading("thirteen_knitted", (), None, "knitted"))
         return out
 
-    def _fans(self, v: View) -> list[str]:
-        found = [row.id for row in items if row.id != "qionghu" and row.check(v)]
-        off = {x for f in found for x in items[f].facts["excludes"]}
-        kept = [f for f in found if f not in off]
-        return kept or ["qionghu"]
-
-    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        if ctx.tenhou and not (ctx.is_dealer and ctx.tsumo):
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
+        if ctx.tenhou and not ctx.is_dealer:
             raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) self-drawn first hand")
-        if ctx.chiihou and (ctx.is_dealer or ctx.tsumo):
+        if ctx.chiihou and ctx.is_dealer:
             raise InputError("bad_context", "chiihou (地胡) here is a non-dealer's win on the dealer's first discard")
-        base = dict(rules=self.name, hand=format_tiles(hand.concealed), melds=tuple(str(m) for m in hand.melds))
-        views = self._views(hand, ctx)
-        if not views:
-            return Result(winning=False, reason="not_winning", **base)
-        best = None
-        for v in views:
-            ids = self._fans(v)
-            total = sum(items[i].value for i in ids)
-            if best is None or total > best[0]:
-                best = (total, ids, v)
-        total, ids, v = best
+
+    def hand_facts(self, win: Win) -> tuple[bool, frozenset[int]]:
+        return win.hand.is_closed, frozenset(kind(t) for t in win.hand.all_tiles())
+
+    def score_reading(self, r: Reading, facts: tuple[bool, frozenset[int]], win: Win) -> Scored:
+        v = View(r, win.ctx, facts[0], facts[1], r.form)
+        found = [row for row, _ in ROWS.count(lambda row: row.check(v))] or [items["qionghu"]]
+        total = sum(row.value for row in found)
+        return Scored(r, tuple(row.item() for row in found), total)
+
+    def finish(self, win: Win, best: Scored) -> Result:
+        return self.won(win, best, self.payments(best.key, win.ctx, win.opts), fan=best.key)
+
+    def payments(self, value: int, ctx: Context, opts: dict) -> Points:
+        """§5: a discard win is paid by the discarder; a self-draw by each of the three others, the total each."""
         if ctx.tsumo:
-            pays = tuple(Payment(s, total) for s in "ESWN" if s != ctx.seat_wind)
+            pays = tuple(Payment(s, value) for s in "ESWN" if s != ctx.seat_wind)
         else:
-            pays = (Payment("discarder", total),)
+            pays = (Payment("discarder", value),)
         got = sum(p.amount for p in pays)
-        return Result(
-            winning=True,
-            decomposition=tuple(v.r.texts()),
-            items=tuple(items[i].item() for i in ids),
-            fan=total,
-            points=Points(got, got, pays),
-            **base,
-        )
+        return Points(got, got, pays)
 
 
 RULESET = Popular()
