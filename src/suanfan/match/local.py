@@ -43,7 +43,7 @@ from ..errors import InputError
 from ..hand import Context, build_context
 from ..result import Points
 from ..rules import kawuxing as kwx
-from ..rules import popular
+from ..rules import popular, twoplayer
 from ..rules import sichuan as sc
 from .core import Game, register
 from .events import Settlement, only_keys, player, score_hand, whole
@@ -170,11 +170,10 @@ class TwoPlayerGame(LocalGame):
         if "hand" in ev:
             r = score_hand(self.rules, ev, w, self.options, seat_wind=self.seat(dealer, w), tsumo=d is None)
             s.hands.append({"player": w, **r.to_dict()})
-            amount = r.points.payments[0].amount
+            points = r.points
         else:
-            amount = min(whole(ev, "fan", 1), 13)
-        opponent = next(p for p in self.players if p != w)
-        s.pay(opponent, w, amount, "discard" if d else "self_draw")
+            points = twoplayer.RULESET.payments(whole(ev, "fan", 1), build_context(tsumo=d is None), self.options)
+        self.collect(s, dealer, w, d, points, "discard" if d else "self_draw")
 
     def next_dealer(self, s: Settlement) -> str:
         """§2: the winner of the previous hand deals; after 流局 the dealer stays."""

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet
-from ..result import Item, Payment, Points, Result
-from ..shapes import CHOW, PAIR, Reading, readings
-from ..tiles import DRAGONS, WINDS, counts34, format_tiles, kind, parse_tiles, tile_name, wind_tile
-from . import ItemTable, Option, RuleSet
+from ..result import Payment, Points, Result
+from ..shapes import CHOW, PAIR, Reading
+from ..tiles import DRAGONS, WINDS, counts34, kind, parse_tiles, tile_name, wind_tile
+from . import ItemTable, Option
+from .local import Flag, LocalRuleSet, Rows, Scored, Win
 
 CAP = 13  # "上限封顶即役满牌型，为13番" (§5)
 GAME_TILES = 71  # "随机选出71张牌" (§2)
@@ -96,11 +97,11 @@ def fan(
     en: str,
     ja: str,
     open: int | None = None,
-    replaces: tuple[str, ...] = (),
+    excludes: tuple[str, ...] = (),
     doc: str = "",
 ):
     """A row: ``value`` closed, ``open`` on an open hand (0: closed only; None: the same)."""
-    return items(id, value, zh=zh, en=en, ja=ja, doc=doc, open=open, replaces=list(replaces))
+    return items(id, value, zh=zh, en=en, ja=ja, doc=doc, open=open, excludes=excludes)
 
 
 # ---- 1 fan ------------------------------------------------------------------------------------------------------
@@ -246,7 +247,7 @@ def xiaosanyuan(v: View) -> bool:
 
 
 # ---- 3 and 6 fan ------------------------------------------------------------------------------------------------
-@fan("erbeikou", 3, zh="二杯口", en="Twice pure double sequence", ja="二盃口", open=0, replaces=("yibeikou",))
+@fan("erbeikou", 3, zh="二杯口", en="Twice pure double sequence", ja="二盃口", open=0, excludes=("yibeikou",))
 def erbeikou(v: View) -> bool:
     c = v.chows
     return len(c) == 4 and all(c.count(t) % 2 == 0 for t in c)
@@ -259,7 +260,7 @@ def erbeikou(v: View) -> bool:
     en="Terminals in every set",
     ja="純全帯么九",
     open=2,
-    replaces=("hunquandaiyao",),
+    excludes=("hunquandaiyao",),
 )
 def chunquandaiyao(v: View) -> bool:
     return bool(v.chows) and all(any(t in TERMINALS for t in g) for g in v.groups)
@@ -357,14 +358,50 @@ items(
 
 REGULAR = [row for row in items if not row.facts.get("yakuman") and row.id != "huapai"]
 YAKUMAN = [row for row in items if row.facts.get("yakuman")]
+YAKUMAN_IDS = frozenset(row.id for row in YAKUMAN)
+# 役满 alone: "上限封顶即役满牌型" (§5); a yakuman excludes every other row, the regular rows keep their own
+ROWS = Rows(YAKUMAN + REGULAR, {y.id: tuple(row.id for row in REGULAR) for y in YAKUMAN})
 
 
-class TwoPlayer(RuleSet):
+def _tiles(value: object) -> list[int]:
+    return parse_tiles(value if isinstance(value, (list, tuple)) else str(value))
+
+
+@dataclass(frozen=True, slots=True)
+class _HandFacts:
+    """What every reading of the hand shares."""
+
+    closed: bool
+    kinds: frozenset[int]
+    counts: tuple[int, ...]
+    self_draw: bool
+    flowers: int  # tiles of the hand whose kind is a shown 花牌 (T4)
+    values: dict[str, tuple[int, int]]  # (closed, open) value of each row, after option fan_table
+
+
+class TwoPlayer(LocalRuleSet):
     name = "twoplayer"
     names = {"en": "Two-player 71-tile game", "zh": "二人麻将", "ja": "二人麻雀"}
     tile_set = TILES
     items = items
-    context_flags = ("flower_kinds", "robbed_kong", "game_tiles")
+    flags = (
+        Flag(
+            "flower_kinds",
+            "the 花牌 tiles shown on the wall: +1 per tile of the hand of their kinds (T4)",
+            frozenset(),
+            read=lambda v: frozenset(kind(t) for t in _tiles(v)),
+        ),
+        Flag(
+            "robbed_kong",
+            "on 抢杠, the kong robbed: kakan (蓄杠), minkan or ankan (only a 蓄杠 may be robbed)",
+            "kakan",
+            ("kakan", "minkan", "ankan"),
+            "kakan, minkan or ankan",
+        ),
+        Flag("game_tiles", "the 71 tiles drawn for this game: the hand is checked against them (T7)", read=_tiles),
+    )
+    discard_wins = {"chankan": "抢杠"}
+    reasons = ("not_winning", "robbed_kong_not_kakan", "no_fan", "only_flowers")
     options = (
         Option(
             "fan_table",
@@ -378,6 +415,11 @@ class TwoPlayer(RuleSet):
         "self-draw, 花牌 (context flower_kinds: +1 per matching tile). Its fan list is lost; a riichi-style list "
         "stands in (option fan_table replaces values). The opponent pays min(F, 13)."
     )
+
+    def resolve_options(self, given: dict | None) -> dict:
+        opts = super().resolve_options(given)
+        self._values(opts)  # a bad fan_table is an error before any hand is read
+        return opts
 
     def _values(self, opts: dict) -> dict[str, tuple[int, int]]:
         """(closed, open) value of every row, after ``fan_table`` ({id: n} or {id: [closed, open]})."""
@@ -399,17 +441,12 @@ class TwoPlayer(RuleSet):
             out[key] = (pair[0], pair[1])
         return out
 
-    def _flowers(self, hand: Hand, ctx: Context) -> int:
-        shown = ctx.extra.get("flower_kinds") or []
-        kinds = {kind(t) for t in parse_tiles(shown if isinstance(shown, (list, tuple)) else [shown])}
-        return sum(1 for t in hand.all_tiles() if kind(t) in kinds)
-
-    def _check_game_tiles(self, hand: Hand, ctx: Context) -> None:
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
         """T7: a game draws 71 of the 136 tiles; the hand must fit in them."""
-        given = ctx.extra.get("game_tiles")
+        given = flags["game_tiles"]
         if given is None:
             return
-        pool = counts34(parse_tiles(given if isinstance(given, (list, tuple)) else str(given)))
+        pool = counts34(given)
         if sum(pool) != GAME_TILES:
             raise InputError("bad_context", f"game_tiles has {sum(pool)} tiles; a game uses {GAME_TILES}")
         if any(n > 4 for n in pool):
@@ -421,90 +458,60 @@ class TwoPlayer(RuleSet):
                     "too_many_copies", f"{tile_name(t)} appears {need[t]} times; this game's 71 tiles hold {pool[t]}"
                 )
 
-    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        values = self._values(opts)
-        self._check_game_tiles(hand, ctx)
-        base = dict(rules=self.name, hand=format_tiles(hand.concealed), melds=tuple(str(m) for m in hand.melds))
-        robbed = ctx.extra.get("robbed_kong", "kakan")
-        if robbed not in ("kakan", "minkan", "ankan"):
-            raise InputError("bad_context", f"robbed_kong is kakan, minkan or ankan, not {robbed!r}")
-        if ctx.chankan and ctx.tsumo:
-            raise InputError("bad_context", "chankan (抢杠) is a win on another player's kong, not a self-draw")
-        rs = readings(hand, seven_pairs=True, thirteen_orphans=True)
-        if not rs:
-            return Result(winning=False, reason="not_winning", **base)
-        closed = hand.is_closed
+    def hand_facts(self, win: Win) -> _HandFacts:
+        hand, ctx = win.hand, win.ctx
         all_tiles = [kind(t) for t in hand.all_tiles()]
-        counts = tuple(counts34(all_tiles))
-        kinds = frozenset(all_tiles)
-        self_draw = (ctx.tsumo or ctx.chankan) and closed
-        flowers = self._flowers(hand, ctx)
-        best: tuple[int, int, list[Item], Reading] | None = None
-        for r in rs:
-            v = View(r, ctx, closed, kinds, counts, self_draw)
-            found = self._fans(v, values)
-            real = sum(i.value * (i.count or 1) for i in found)
-            if flowers and real and not any(i.id in {y.id for y in YAKUMAN} for i in found):
-                found.append(items["huapai"].item(values["huapai"][0], count=flowers))
-            raw = sum(i.value * (i.count or 1) for i in found)
-            if best is None or (raw, real) > (best[0], best[1]):
-                best = (raw, real, found, r)
-        assert best is not None
-        raw, real, found, r = best
-        explain = {"fan_raw": raw, "cap": CAP}
-        decomposition = tuple(r.texts())
-        if ctx.chankan and robbed != "kakan":
-            return Result(
-                winning=False,
-                reason="抢杠 only on a 蓄杠 (加杠): a concealed or exposed kong cannot be robbed",
-                decomposition=decomposition,
-                items=tuple(found),
-                fan=min(raw, CAP),
-                explain=explain,
-                **base,
-            )
-        if not real:
-            why = "only 花牌, no real fan (T3)" if flowers else "no fan (a win needs one fan besides 花牌, T3)"
-            return Result(
-                winning=False,
-                reason=why,
-                decomposition=decomposition,
-                items=tuple(found),
-                fan=0,
-                explain=explain,
-                **base,
-            )
-        f = min(raw, CAP)
-        pays = (Payment("opponent", f),)
-        return Result(
-            winning=True,
-            decomposition=decomposition,
-            items=tuple(found),
-            fan=f,
-            limit="役满" if raw >= CAP else None,
-            points=Points(f, f, pays),
-            explain=explain,
-            **base,
+        closed = hand.is_closed
+        return _HandFacts(
+            closed,
+            frozenset(all_tiles),
+            tuple(counts34(all_tiles)),
+            (ctx.tsumo or ctx.chankan) and closed,
+            sum(1 for t in all_tiles if t in win.flags["flower_kinds"]),
+            self._values(win.opts),
         )
 
-    @staticmethod
-    def _fans(v: View, values: dict[str, tuple[int, int]]) -> list[Item]:
-        """Yakuman alone when any (each the cap); otherwise every row that holds, minus what a stronger one replaces."""
-        big = [row.item(values[row.id][0]) for row in YAKUMAN if values[row.id][0] and row.check(v)]
-        if big:
-            return big
-        found: list[Item] = []
-        for row in REGULAR:
-            got = row.check(v)
-            if not got:
-                continue
-            value = values[row.id][0 if v.closed else 1]
-            if not value:
-                continue
-            count = got if got is not True and got > 1 else None
-            found.append(row.item(value, count=count))
-        off = {x for i in found for x in items[i.id].facts.get("replaces", [])}
-        return [i for i in found if i.id not in off]
+    def score_reading(self, r: Reading, facts: _HandFacts, win: Win) -> Scored:
+        """Yakuman alone when any (each the cap); otherwise every row that holds, less what a stronger one
+        excludes; 花牌 on top when a real fan holds (T3, T4)."""
+        v = View(r, win.ctx, facts.closed, facts.kinds, facts.counts, facts.self_draw)
+        values = facts.values
+        side = 0 if facts.closed else 1
+
+        def value(row) -> int:
+            return values[row.id][0 if row.facts.get("yakuman") else side]
+
+        found = [
+            row.item(value(row), count=n if n > 1 else None)
+            for row, n in ROWS.count(lambda row: value(row) and row.check(v))
+        ]
+        real = sum(i.value * (i.count or 1) for i in found)
+        if facts.flowers and real and not any(i.id in YAKUMAN_IDS for i in found):
+            found.append(items["huapai"].item(values["huapai"][0], count=facts.flowers))
+        raw = sum(i.value * (i.count or 1) for i in found)
+        return Scored(r, tuple(found), (raw, real), info={"flowers": facts.flowers})
+
+    def finish(self, win: Win, best: Scored) -> Result:
+        raw, real = best.key
+        explain = {"fan_raw": raw, "cap": CAP}
+        if win.ctx.chankan and win.flags["robbed_kong"] != "kakan":
+            return self.refuse(win, "robbed_kong_not_kakan", best, fan=min(raw, CAP), explain=explain)
+        if not real:
+            return self.refuse(win, "only_flowers" if best.info["flowers"] else "no_fan", best, fan=0, explain=explain)
+        f = min(raw, CAP)
+        return self.won(
+            win,
+            best,
+            self.payments(raw, win.ctx, win.opts),
+            fan=f,
+            limit="役满" if raw >= CAP else None,
+            explain=explain,
+        )
+
+    def payments(self, value: int, ctx: Context, opts: dict) -> Points:
+        """§5 / T2: the opponent pays min(F, 13), on a discard or a self-draw alike."""
+        f = min(value, CAP)
+        return Points(f, f, (Payment("opponent", f),))
 
 
 RULESET = TwoPlayer()
