@@ -43,7 +43,7 @@ from ..errors import InputError
 from ..hand import Context, build_context
 from ..result import Points
 from ..rules import kawuxing as kwx
-from ..rules import popular, twoplayer
+from ..rules import popular, twoplayer, wuhu
 from ..rules import sichuan as sc
 from .core import Game, register
 from .events import Settlement, only_keys, player, score_hand, whole
@@ -190,32 +190,23 @@ class WuhuGame(LocalGame):
         if bao == w:
             raise InputError("bad_event", "win: the 包牌 player is not the winner")
         reason = "bao" if bao else ("discard" if d else "self_draw")
+        ctx = {
+            "seat_wind": self.seat(dealer, w),
+            "tsumo": d is None,
+            "discarder": self.seat(dealer, d) if d else None,
+            "bao": self.seat(dealer, bao) if bao else None,
+        }
         if "hand" in ev:
             if "di_fan" in ev:
                 raise InputError("bad_event", "win: di_fan goes with a given fan, not with a hand")
-            ctx = {
-                "seat_wind": self.seat(dealer, w),
-                "tsumo": d is None,
-                "discarder": self.seat(dealer, d) if d else None,
-                "bao": self.seat(dealer, bao) if bao else None,
-            }
             r = score_hand(self.rules, ev, w, self.options, **ctx)
             s.hands.append({"player": w, **r.to_dict()})
-            by_seat = {self.seat(dealer, p): p for p in self.players}
-            for pay in r.points.payments:
-                s.pay(by_seat[pay.payer], w, pay.amount, reason, pay.note)
-            return
-        # §7 with a given value: the discarder pays (each other player on a self-draw, or with all_three_pay);
-        # payments by or to the dealer add the 底番 (di_fan); 包牌: the liable player pays every share (W10)
-        fan = whole(ev, "fan", 1)
-        di_fan = whole(ev, "di_fan", 0, default=0)
-        payers = [p for p in self.players if p != w] if d is None or self.options["all_three_pay"] else [d]
-        shares = [(p, fan + (di_fan if dealer in (w, p) else 0)) for p in payers]
-        if bao:
-            s.pay(bao, w, sum(a for _, a in shares), reason, "包牌: pays every share")
-            return
-        for p, a in shares:
-            s.pay(p, w, a, reason, "dealer" if di_fan and dealer in (w, p) else None)
+            points = r.points
+        else:  # §7 with a given value: the 底番 (di_fan) is what payments by or to the dealer add
+            value = wuhu.Value(whole(ev, "fan", 1), whole(ev, "di_fan", 0, default=0))
+            context = build_context(wuhu.RULESET.context_flags, **{k: v for k, v in ctx.items() if v is not None})
+            points = wuhu.RULESET.payments(value, context, self.options)
+        self.collect(s, dealer, w, d, points, reason)
 
 
 class KongsAndDraws(LocalGame):

@@ -11,8 +11,9 @@ derivation ``score`` and ``suanfan.match`` both use).
 ``LocalRuleSet.score`` is the loop all of them share: check the melds and the context, read the hand every way
 it reads, score each reading, keep the best (the first of equals), else the not-winning result.
 
-Rows exclude with one word, ``excludes``: the items a row switches off when it counts, each an item id or an
-``(id, n)`` pair that takes n counts of it away (a 龙七对 holds one 根). ``Rows`` applies it: the rows read in order
+Rows exclude with one word, ``excludes``: the items a row switches off when it counts, each an item id, an
+``(id, n)`` pair that takes n counts of it away (a 龙七对 holds one 根), or ``((id, ...), n)``: n counts of any of
+those (两嘴 is made of two 嘴子, whichever). ``Rows`` applies it: the rows read in order
 of precedence (a row before those it excludes), a row that is excluded excluding nothing, the rows kept counted
 in table order.
 """
@@ -96,23 +97,45 @@ def _excluded(row: ItemDef, excludes: Mapping[str, tuple] | None) -> tuple:
     return excludes[row.id] if excludes is not None and row.id in excludes else row.facts.get("excludes", ())
 
 
+def _excluded_ids(row: ItemDef, excludes: Mapping[str, tuple] | None) -> Iterable[str]:
+    for x in _excluded(row, excludes):
+        if isinstance(x, str):
+            yield x
+        elif isinstance(x[0], str):
+            yield x[0]
+        else:
+            yield from x[0]
+
+
 def counted(
     hits: Iterable[tuple[ItemDef, int]], excludes: Mapping[str, tuple] | None = None
 ) -> list[tuple[ItemDef, int]]:
     """The rows that hold (row, count), given in order of precedence, less what the rows kept exclude.
 
-    A row's exclusions are ``excludes[row.id]`` when given (a profile's own), else its ``excludes`` fact: item ids
-    switched off, or ``(id, n)`` taking n counts away. A row switched off excludes nothing."""
+    A row's exclusions are ``excludes[row.id]`` when given (a profile's own), else its ``excludes`` fact, each
+    entry one of: an item id (switched off); ``(id, n)`` (n counts of it taken away); ``((id, ...), n)`` (n counts
+    taken from the first of those rows that hold after it: 两嘴 is made of any two 嘴子). A row switched off
+    excludes nothing."""
     off: dict[str, int | None] = {}  # id -> counts taken away; None: all of it
+    pools: list[list] = []  # [ids, counts still to take] of the entries that take from any of several rows
     kept = []
     for row, n in hits:
         taken = off.get(row.id, 0)
-        if taken is None or n - taken <= 0:
+        if taken is None:
+            continue
+        for pool in pools:
+            if pool[1] and row.id in pool[0] and n > taken:
+                take = min(pool[1], n - taken)
+                taken += take
+                pool[1] -= take
+        if n - taken <= 0:
             continue
         kept.append((row, n - taken))
         for x in _excluded(row, excludes):
             if isinstance(x, str):
                 off[x] = None
+            elif not isinstance(x[0], str):
+                pools.append([frozenset(x[0]), x[1]])
             elif off.get(x[0], 0) is not None:
                 off[x[0]] = (off.get(x[0]) or 0) + x[1]
     return kept
@@ -126,7 +149,7 @@ class Rows:
         rows = list(rows)
         self.excludes = excludes
         self.position = {row.id: i for i, row in enumerate(rows)}
-        ids = {row.id: {x if isinstance(x, str) else x[0] for x in _excluded(row, excludes)} for row in rows}
+        ids = {row.id: set(_excluded_ids(row, excludes)) for row in rows}
         order: list[ItemDef] = []
         seen: set[str] = set()
 

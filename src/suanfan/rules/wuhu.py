@@ -13,9 +13,10 @@ from ..errors import InputError
 from ..hand import Context, Hand, TileSet, parse_wind
 from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, PUNG, Reading, readings
-from ..tiles import format_tiles, kind, tile_name
+from ..tiles import kind, tile_name
 from ..waits import waits as find_waits
-from . import ItemTable, Option, RuleSet
+from . import ItemTable, Option
+from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted
 
 HONOR = 33  # 7z: the one kind all four honour tiles are read as (§2, W13)
 WIND_KINDS = (27, 28, 29, 30)
@@ -132,20 +133,20 @@ def sihuo_kinds(r: Reading) -> list[int]:
     return sorted(b.tile for b in r.sets if b.kind == PUNG and b.tile in chow_tiles)
 
 
-# ---- 交牌 triggers (§3.6); `uses` = the 嘴子 the trigger is made of (the others are "extra", +10 each, W8) --------
-def _jiao(id: str, zh: str, en: str, doc: str, uses: tuple[str, ...] = (), mdm: bool = True):
+# ---- 交牌 triggers (§3.6); `excludes` = the 嘴子 the trigger is made of (the others are "extra", +10 each, W8) ----
+def _jiao(id: str, zh: str, en: str, doc: str, excludes: tuple = (), mdm: bool = True):
     return items(
         id,
         {"2468": 50, "315": [30, 40], "mdm": 10 if mdm else None},
         en=en,
         zh=zh,
         kind="jiao",
-        uses=list(uses),
+        excludes=excludes,
         doc=doc,
     )
 
 
-@_jiao("liang_zui", "两嘴", "Two mouths", "Two or more distinct 嘴子 (通天四活 is one case).", uses=("*2",))
+@_jiao("liang_zui", "两嘴", "Two mouths", "Two or more distinct 嘴子 (通天四活 is one case).", excludes=((ZUIZI, 2),))
 def liang_zui(r: Reading, f: _Facts, zz: list[str]) -> bool:
     return len(zz) >= 2
 
@@ -160,7 +161,9 @@ def shuang_bazhi(r: Reading, f: _Facts, zz: list[str]) -> bool:
     return any(f.suit_counts[a] >= 8 and f.kongs_by_suit[b] >= 2 for a in range(3) for b in range(3) if a != b)
 
 
-@_jiao("shuang_sihuo", "双四活", "Double four alive", "Two kinds each used as 3+1 (双四活 / 双四核).", uses=("sihuo",))
+@_jiao(
+    "shuang_sihuo", "双四活", "Double four alive", "Two kinds each used as 3+1 (双四活 / 双四核).", excludes=("sihuo",)
+)
 def shuang_sihuo(r: Reading, f: _Facts, zz: list[str]) -> bool:
     return len(sihuo_kinds(r)) >= 2
 
@@ -170,7 +173,7 @@ def shuang_sihuo(r: Reading, f: _Facts, zz: list[str]) -> bool:
     "连杠开花",
     "Win after two kongs in a row",
     "Win on the replacement of a second consecutive kong (context second_kong). Not in the 面对面 list.",
-    uses=("ganghou_kaihua",),
+    excludes=("ganghou_kaihua",),
     mdm=False,
 )
 def liangang_kaihua(r: Reading, f: _Facts, zz: list[str]) -> bool:
@@ -193,7 +196,7 @@ def dihu(r: Reading, f: _Facts, zz: list[str]) -> bool:
     "混一色自摸",
     "Self-drawn half flush",
     "315 only: 混一色 self-drawn is 交 30.",
-    uses=("hunyise",),
+    excludes=("hunyise",),
     mdm=False,
 )
 def hunyise_zimo(r: Reading, f: _Facts, zz: list[str]) -> bool:
@@ -205,7 +208,7 @@ def hunyise_zimo(r: Reading, f: _Facts, zz: list[str]) -> bool:
     "杠后开花押当",
     "Closed wait on a kong replacement",
     "315 only: 杠后开花 filling a 坎张 is 交 30.",
-    uses=("ganghou_kaihua",),
+    excludes=("ganghou_kaihua",),
     mdm=False,
 )
 def gangkai_yadang(r: Reading, f: _Facts, zz: list[str]) -> bool:
@@ -296,22 +299,29 @@ def zhi_fan(scheme: str, win_type: int, n: int, y: int) -> int:
     return x if win_type >= 2 else (x + 1) // 2
 
 
-@dataclass(slots=True)
-class _Score:
+@dataclass(frozen=True, slots=True)
+class Value:
+    """What a Wuhu win is worth to its payers: the total (番, × 底) and the 底番 that payments by or to the dealer
+    add once more (0 for a 交牌, W8)."""
+
     total: int
-    items: list[Item]
-    reading: Reading
-    explain: dict
-    difan: int
-    jiao: bool
+    di_fan: int = 0
 
 
-class Wuhu(RuleSet):
+class Wuhu(LocalRuleSet):
     name = "wuhu"
     names = {"en": "Wuhu", "zh": "芜湖麻将", "ja": "蕪湖麻雀"}
     tile_set = TILES_112
     items = items
-    context_flags = ("discarder", "bao", "second_kong")
+    melds = NO_CHI
+    meld_rule = "可碰可杠、不准吃牌 (§2)"
+    flags = (
+        Flag("discarder", "the seat wind of the discarder", read=lambda v: parse_wind(v, "discarder")),
+        Flag("bao", "the seat wind of the player liable under 包牌 (W10)", read=lambda v: parse_wind(v, "bao")),
+        Flag("second_kong", "连杠开花: the win is on the replacement of a second kong in a row", False, (True, False)),
+    )
+    self_draw_wins = {"rinshan": "杠后开花", "tenhou": "天胡"}
+    reasons = ("not_winning", "too_few_suit_tiles", "discard_win_not_allowed")
     doc = (
         "112 tiles (108 suited + four interchangeable honour tiles, written 7z). No chi. Four sets and a pair "
         "only; at least 8 tiles of one number suit (八支). Score = 底番 + 支番 + 杠番 + 嘴子, or a 交牌. Context: "
@@ -340,11 +350,10 @@ class Wuhu(RuleSet):
     )
 
     # ---- input ------------------------------------------------------------------------------------------------
-    def normalize(self, hand: Hand, opts: dict) -> Hand:
-        """Check the honour tiles against the honour set and read them all as 7z (§2, W13); no chi."""
+    def prepare(self, hand: Hand, opts: dict) -> Hand:
+        """Check the melds and the honour tiles against the honour set, and read them all as 7z (§2, W13)."""
+        hand = super().prepare(hand, opts)
         for m in hand.melds:
-            if m.kind == "chi":
-                raise InputError("bad_meld", f"meld '{m}': Wuhu has no chi (可碰可杠、不准吃牌)")
             if any(kind(t) in WIND_KINDS for t in m.tiles):
                 raise InputError(
                     "bad_meld", f"meld '{m}': write honour melds as 7z (the four honour tiles are interchangeable)"
@@ -378,45 +387,23 @@ class Wuhu(RuleSet):
         return readings(hand, seven_pairs=False, thirteen_orphans=False)
 
     def waits(self, hand: Hand, opts: dict) -> list[int]:
-        h = self.normalize(hand, opts)
+        h = self.prepare(hand, opts)
         return find_waits(h, kinds=sorted(range(27)) + [HONOR], seven_pairs=False, thirteen_orphans=False)
 
-    def _context(self, hand: Hand, ctx: Context) -> dict:
-        seats = {}
+    def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
         for key in ("discarder", "bao"):
-            v = ctx.extra.get(key)
-            if v is not None:
-                seat = parse_wind(v, key)
-                if seat == ctx.seat_wind:
-                    raise InputError("bad_context", f"{key} {seat} is the winner's own seat")
-                seats[key] = seat
-        second = ctx.extra.get("second_kong", False)
-        if not isinstance(second, bool):
-            raise InputError("bad_context", f"'second_kong' is true or false, not {second!r}")
-        kongs = [m for m in hand.melds if m.is_kong]
-        if ctx.rinshan and (not ctx.tsumo or not kongs):
-            raise InputError(
-                "bad_context",
-                "rinshan (杠后开花) is a self-draw after one's own kong: it needs tsumo and a kong in melds",
-            )
-        if second and (not ctx.rinshan or len(kongs) < 2):
+            if flags[key] is not None and flags[key] == ctx.seat_wind:
+                raise InputError("bad_context", f"{key} {flags[key]} is the winner's own seat")
+        if flags["second_kong"] and (not ctx.rinshan or sum(m.is_kong for m in hand.melds) < 2):
             raise InputError("bad_context", "second_kong (连杠开花) needs rinshan and two kongs")
-        if ctx.tenhou and (not ctx.is_dealer or not ctx.tsumo):
+        if ctx.tenhou and not ctx.is_dealer:
             raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) self-drawn first hand")
-        if "discarder" in seats and ctx.tsumo:
+        if flags["discarder"] is not None and ctx.tsumo:
             raise InputError("bad_context", "discarder is given for a self-drawn win")
-        seats["second_kong"] = second
-        return seats
 
     # ---- scoring -----------------------------------------------------------------------------------------------
-    def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
-        scheme = opts["scheme"]
-        seats = self._context(hand, ctx)
-        h = self.normalize(hand, opts)
-        base = dict(rules=self.name, hand=format_tiles(hand.concealed), melds=tuple(str(m) for m in hand.melds))
-        rs = self.readings(h, opts)
-        if not rs:
-            return Result(winning=False, reason="not_winning", **base)
+    def hand_facts(self, win: Win) -> _Facts:
+        h, ctx = win.hand, win.ctx
         suit_counts = [0, 0, 0]
         honors = 0
         for t in h.all_tiles():
@@ -430,57 +417,24 @@ class Wuhu(RuleSet):
                 kongs_by_suit[m.first // 9] += 1
         n_an = sum(1 for m in h.melds if m.kind == "ankan")
         n_ming = sum(1 for m in h.melds if m.kind in ("minkan", "kakan"))
-        gang = [(i, n) for i, n in (("minggang", n_ming), ("angang", n_an)) if n]
-        f = _Facts(
-            scheme,
-            opts["ya_includes_bianzhang"],
+        return _Facts(
+            win.opts["scheme"],
+            win.opts["ya_includes_bianzhang"],
             kind(h.win_tile),
             ctx.tsumo,
             ctx.rinshan,
-            seats["second_kong"],
+            win.flags["second_kong"],
             ctx.tenhou,
             ctx.chiihou,
             suit_counts,
             honors,
             kongs_by_suit,
-            gang,
+            [(i, n) for i, n in (("minggang", n_ming), ("angang", n_an)) if n],
             {s for s in range(3) if suit_counts[s]},
         )
-        best: _Score | None = None
-        for r in rs:
-            s = self._score_reading(r, f, h, opts)
-            if best is None or s.total > best.total:
-                best = s
-        assert best is not None
-        decomposition = tuple(b.text() for b in best.reading.blocks)
-        explain = best.explain
-        reason = None
-        if f.zhi < 8:
-            reason = f"支数 = {f.zhi} < 8 (八支 required: at least 8 tiles of one number suit)"
-        elif not ctx.tsumo and not opts["dianpao_hu"]:
-            reason = "discard win not allowed: option dianpao_hu (可点炮胡) is off, self-draw only"
-        if reason:
-            return Result(
-                winning=False,
-                reason=reason,
-                decomposition=decomposition,
-                items=tuple(best.items),
-                fan=best.total,
-                explain=explain,
-                **base,
-            )
-        points = self._payments(best, ctx, seats, opts)
-        return Result(
-            winning=True,
-            decomposition=decomposition,
-            items=tuple(best.items),
-            fan=best.total,
-            points=points,
-            explain=explain,
-            **base,
-        )
 
-    def _score_reading(self, r: Reading, f: _Facts, h: Hand, opts: dict) -> _Score:
+    def score_reading(self, r: Reading, f: _Facts, win: Win) -> Scored:
+        opts = win.opts
         scheme = f.scheme
         ya = f.ya_of(r)
         wt = (2 if f.tsumo else 0) + (1 if ya else 0)
@@ -514,7 +468,7 @@ class Wuhu(RuleSet):
             total_items = out + gang_items + zz_items + quan + bonus
         elif triggers:
             jiao = True
-            _, value, trig, extra = max(self._jiao_value(j, f, zz) for j in triggers)
+            _, value, trig, extra = max(_jiao_value(j, f, zz) for j in triggers)
             jitem = items["jiaopai"].item(value, note=" + ".join(items[j].names["zh"] for j in trig))
             total_items = [jitem] + ([items["jiao_extra"].item(count=extra)] if extra else []) + gang_items + bonus
         else:
@@ -533,49 +487,60 @@ class Wuhu(RuleSet):
             "normal_total": normal,
             "total": total,
         }
-        return _Score(total, total_items, r, explain, difan, jiao)
+        return Scored(
+            r, tuple(total_items), total, f, {"explain": explain, "value": Value(total, 0 if jiao else difan)}
+        )
 
-    @staticmethod
-    def _jiao_value(j: str, f: _Facts, zz: list[str]) -> tuple[int, int, tuple[str, ...], int]:
-        """(value, base, trigger, extra) of a 交 made by trigger ``j``: base + 10 per 嘴子 it does not use (W8)."""
-        uses = items[j].facts["uses"]
-        used = 2 if uses == ["*2"] else sum(1 for u in uses if u in zz)
-        extra = max(0, len(zz) - used)
-        if f.scheme == "2468":
-            base = 50  # 打法总结 "…都属于大满贯，俗称交牌。算50"
-        elif j == "tianhu":
-            base = 40  # 315 remark "天胡40，地胡30"
-        elif j in ("dihu", "hunyise_zimo", "gangkai_yadang"):
-            base = 30
-        else:
-            base = 40 if f.tsumo else 30  # "2个嘴子或者清一色为交牌，平成30，自摸40"
-        return base + 10 * extra, base, (j,), extra
+    def finish(self, win: Win, best: Scored) -> Result:
+        fields = {"fan": best.key, "explain": best.info["explain"]}
+        if best.facts.zhi < 8:
+            return self.refuse(win, "too_few_suit_tiles", best, reason_fields={"zhi": best.facts.zhi}, **fields)
+        if not win.ctx.tsumo and not win.opts["dianpao_hu"]:
+            return self.refuse(win, "discard_win_not_allowed", best, **fields)
+        return self.won(win, best, self.payments(best.info["value"], win.ctx, win.opts), **fields)
 
-    def _payments(self, s: _Score, ctx: Context, seats: dict, opts: dict) -> Points:
+    def payments(self, value: Value, ctx: Context, opts: dict) -> Points:
         """§7: the discarder pays on a discard win, each other player on a self-draw (all three with
         all_three_pay); payments by or to the dealer add the 底番 once more (2468, 315; not on a 交牌, W8);
-        包牌: the liable player pays every share (W10)."""
+        包牌: the liable player pays every share (W10). Payers are seat winds (``discarder`` when not given)."""
+        flags = self.flag_values(ctx)
         winner = ctx.seat_wind
-        adjust = opts["scheme"] != "mdm" and not s.jiao
+        adjust = opts["scheme"] != "mdm" and value.di_fan > 0
 
         def share(payer: str | None) -> int:
             dealer_involved = winner == "E" or payer == "E"
-            return s.total + (s.difan if adjust and dealer_involved else 0)
+            return value.total + (value.di_fan if adjust and dealer_involved else 0)
 
         others = [p for p in SEATS if p != winner]
         if ctx.tsumo or opts["all_three_pay"]:
             shares = [(p, share(p)) for p in others]
         else:
-            d = seats.get("discarder")
+            d = flags["discarder"]
             shares = [(d or "discarder", share(d))]
-        if "bao" in seats:
+        if flags["bao"] is not None:
             amount = sum(a for _, a in shares)
-            pays = (Payment(seats["bao"], amount, "包牌: pays every share"),)
+            pays = (Payment(flags["bao"], amount, "包牌: pays every share"),)
         else:
             pays = tuple(Payment(p, a, "dealer" if p == "E" else None) for p, a in shares)
         got = sum(p.amount for p in pays)
-        extra = {"dealer_total": s.total + s.difan} if adjust else {}
+        extra = {"dealer_total": value.total + value.di_fan} if adjust else {}
         return Points(got, got, pays, extra)
+
+
+def _jiao_value(j: str, f: _Facts, zz: list[str]) -> tuple[int, int, tuple[str, ...], int]:
+    """(value, base, trigger, extra) of a 交 made by trigger ``j``: base + 10 per 嘴子 it does not exclude (the
+    ones it is made of, W8)."""
+    further = counted([(items[j], 1), *((items[z], 1) for z in zz)])[1:]
+    extra = len(further)
+    if f.scheme == "2468":
+        base = 50  # 打法总结 "…都属于大满贯，俗称交牌。算50"
+    elif j == "tianhu":
+        base = 40  # 315 remark "天胡40，地胡30"
+    elif j in ("dihu", "hunyise_zimo", "gangkai_yadang"):
+        base = 30
+    else:
+        base = 40 if f.tsumo else 30  # "2个嘴子或者清一色为交牌，平成30，自摸40"
+    return base + 10 * extra, base, (j,), extra
 
 
 RULESET = Wuhu()
