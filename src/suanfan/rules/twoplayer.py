@@ -388,7 +388,6 @@ class TwoPlayer(LocalRuleSet):
         Flag(
             "flower_kinds",
             "the 花牌 tiles shown on the wall: +1 per tile of the hand of their kinds (T4)",
-            frozenset(),
             read=lambda v: frozenset(kind(t) for t in _tiles(v)),
         ),
         Flag(
@@ -467,7 +466,7 @@ class TwoPlayer(LocalRuleSet):
             frozenset(all_tiles),
             tuple(counts34(all_tiles)),
             (ctx.tsumo or ctx.chankan) and closed,
-            sum(1 for t in all_tiles if t in win.flags["flower_kinds"]),
+            sum(1 for t in all_tiles if t in (win.flags["flower_kinds"] or ())),
             self._values(win.opts),
         )
 
