@@ -16,7 +16,7 @@ P4 = ["A", "B", "C", "D"]
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_match(case):
-    m = Match(case["rules"], P4, case.get("options"), case.get("settings"))
+    m = Match(case["rules"], case.get("players", P4), case.get("options"), case.get("settings"))
     for i, r in enumerate(case["rounds"]):
         m.add_round(r["events"])
         if "next" in r:
@@ -150,7 +150,7 @@ def test_wuhu_dealer_event():
 
 
 BAD_MATCHES = [
-    ("riichi", ["A", "B", "C"], None, None, "bad_players"),
+    ("riichi", ["A", "B"], None, None, "bad_players"),
     ("riichi", ["A", "A", "C", "D"], None, None, "bad_players"),
     ("kawuxing", P4, None, None, "bad_players"),
     ("riichi", P4, {"no_such": 1}, None, "bad_option"),

@@ -74,7 +74,12 @@ def list_matches(store: StoreDep) -> Any:
 def list_games() -> Any:
     """Declared before ``/{match_id}`` so that ``games`` is not read as a match id."""
     out = [
-        {"rules": name, "seats": cls.seats, "settings": [o.to_dict() for o in cls.settings]}
+        {
+            "rules": name,
+            "seats": cls.seats,
+            "seat_counts": list(cls.seat_counts or (cls.seats,)),
+            "settings": [o.to_dict() for o in cls.settings],
+        }
         for name, cls in games().items()
     ]
     return {"ok": True, "games": out}

@@ -26,7 +26,23 @@ class Game:
 
     rules: str = ""
     seats: int = 4
+    seat_counts: tuple[int, ...] = ()  # the numbers of players the game can be played by, if not just ``seats``
     settings: tuple[Option, ...] = ()
+
+    @classmethod
+    def options_for(cls, n_players: int, options: dict) -> dict:
+        """The rule set's options for a match of ``n_players`` (Riichi reads three names as ``players: 3``)."""
+        return options
+
+    @classmethod
+    def seats_for(cls, options: dict) -> int:
+        """How many play under these resolved rule-set options."""
+        return cls.seats
+
+    @classmethod
+    def settings_for(cls, options: dict) -> tuple[Option, ...]:
+        """The match settings, their defaults for these rule-set options as given (a preset's start points...)."""
+        return cls.settings
 
     def __init__(self, players: tuple[str, ...], options: dict, settings: dict) -> None:
         self.players = players
@@ -55,13 +71,14 @@ class Game:
         return {"ranking": order, "points": dict(state["points"])}
 
 
-def resolve_settings(game: type[Game], given: dict | None) -> dict:
-    out = {o.name: o.default for o in game.settings}
+def resolve_settings(game: type[Game], given: dict | None, options: dict | None = None) -> dict:
+    settings = game.settings_for(options or {})
+    out = {o.name: o.default for o in settings}
     if given is None:
         return out
     if not isinstance(given, dict):
         raise InputError("bad_setting", f"settings must be an object, not {given!r}")
-    by_name = {o.name: o for o in game.settings}
+    by_name = {o.name: o for o in settings}
     for key, value in given.items():
         if key not in by_name:
             known = ", ".join(by_name) or "none"
@@ -150,19 +167,27 @@ class Match:
         cls = game_class(rules)
         check_header(players, options, settings, name)
         players = [p.strip() for p in players]
-        if len(players) != cls.seats:
-            raise InputError("bad_players", f"{rules} is played by {cls.seats} players, not {len(players)}")
+        if len(players) not in (cls.seat_counts or (cls.seats,)):
+            counts = " or ".join(str(n) for n in cls.seat_counts or (cls.seats,))
+            raise InputError("bad_players", f"{rules} is played by {counts} players, not {len(players)}")
         if len(set(players)) != len(players):
             raise InputError("bad_players", "two players have the same name")
         if any(p == "table" or p.isascii() and p.isdigit() for p in players):
             raise InputError("bad_players", "a player's name is not 'table' nor a number")
         self.rules = rules
         self.players = tuple(players)
-        self.options = dict(options or {})
+        if options is not None and not isinstance(options, dict):
+            raise InputError("bad_option", f"options must be an object (name: value), not {options!r}")
+        self.options = cls.options_for(len(players), dict(options or {}))
         self.settings = dict(settings or {})
         self.name = name
         resolved = rules_mod.get(rules).resolve_options(self.options)
-        self.game = cls(self.players, resolved, resolve_settings(cls, self.settings))
+        seats = cls.seats_for(resolved)
+        if len(players) != seats:
+            raise InputError(
+                "bad_players", f"{rules} with these options is played by {seats} players, not {len(players)}"
+            )
+        self.game = cls(self.players, resolved, resolve_settings(cls, self.settings, self.options))
         self.rounds: list[list[dict]] = []
         self.played: list[Played] = []
         self.first = 0  # rounds played before those in ``rounds`` (a match resumed from a kept state)

@@ -15,6 +15,14 @@ Events of a round (players by name):
 - ``{"type": "abort", "reason": ...}``: an abortive draw (九种九牌, 四风连打, 四杠散了, 四家立直, 三家和了).
 - ``{"type": "penalty", "player": P, "amount": n, "to": Q | "each" | "table"}``: a penalty (e.g. seed 000's 1000 for
   drawing out of turn), paid to a player, to each other player, or put on the table with the riichi sticks.
+- ``{"type": "chombo", "player": P}``: a chombo (錯和: a false win, a riichi found noten, ...). The hand is played
+  again with the same dealer and honba; riichi declared in it are given back. By the setting ``chombo``: ``mangan``
+  (P pays a mangan as if the others had self-drawn it: 4000 all as dealer, 4000 / 2000 otherwise) or ``points``
+  (nothing moves now; ``chombo_points`` come off P's final score, as M-League and the WRC take it at the end).
+
+Three players (``options.players`` 3, or three names: CONTRACT "Three-player Riichi"): seats East, South and West,
+three hands a wind, self-draws by ``sanma_tsumo``, honba by ``sanma_honba``, a 2000 tenpai pool, and the abortive
+draws that exist with three (九种九牌, 四杠散了). Start 35000 and return 40000 by default.
 
 Honba (300 each, 100 from each payer on a self-draw) and the sticks on the table go to the winner nearest the
 discarder. The dealer keeps the seat on a win or when tenpai at a draw; honba grow on a dealer win and on every draw
@@ -24,10 +32,12 @@ discarder. The dealer keeps the seat on a win or when tenpai at a draw; honba gr
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from ..errors import InputError
 from ..rules import Option
-from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments
+from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments, sanma_payments
+from ..rules.riichi.presets import SANMA_OF
 from .core import Game, register
 from .events import TABLE, Settlement, only_keys, player, player_list, score_hand, whole
 
@@ -41,51 +51,123 @@ ABORTS = {
     "suucha_riichi": "四家立直",
     "sanchahou": "三家和了",
 }
+ABORTS_WITH_THREE = ("kyuushu_kyuuhai", "suukan_sanra")  # no fourth player: no 四风连打, 四家立直, 三家和了
 VALUE_KEYS = {"hand", "han", "fu", "yakuman", "pao", "pao_yakuman"}
+
+SETTINGS = (
+    Option("length", "hanchan", "east (东风战), hanchan (半庄 东南) or full (一庄战 东南西北)", tuple(LENGTHS)),
+    Option(
+        "start",
+        25000,
+        "start points of each player (seed 000: 25000; seed 001: 27000; 30000 ...; three players: 35000)",
+    ),
+    Option("return_points", 30000, "return points (返し): final score = (points − return) / 1000; three players 40000"),
+    Option("uma", None, "uma by rank, e.g. [20, 10, -10, -20] (顺位马), three numbers with three players; none (R7)"),
+    Option(
+        "uma_ties",
+        "seat",
+        "players tied on points: seat (the one nearer the first dealer, 起家, ranks higher) or split (they share "
+        "the uma and oka of the places they hold, evenly)",
+        ("seat", "split"),
+    ),
+    Option("tobi", True, "the match ends when a player's points drop below zero (飞)"),
+    Option("tobi_at_zero", False, "with tobi: a player at exactly zero busts too (0点で飛び); off, zero plays on"),
+    Option(
+        "last_hand_renchan",
+        True,
+        "オーラス: the dealer of the last hand goes on after a win or tenpai unless first; false ends the match "
+        "after the last hand anyway",
+    ),
+    Option("agari_yame", True, "オーラス: a dealer who wins and is first may end the match (アガリやめ); off: goes on"),
+    Option("tenpai_yame", True, "オーラス: a dealer tenpai at a draw who is first ends the match (テンパイやめ)"),
+    Option(
+        "extension",
+        False,
+        "西入: when the last hand ends and no one has extension_target points, the match goes on into the next wind "
+        "(West after South; South after an East-only game) and ends as soon as someone has them",
+    ),
+    Option("extension_target", 0, "points that end the extension (and that the last hand needs): 0 = return_points"),
+    Option("extension_winds", 1, "how many winds the extension may add at most (1: West only, as Tenhou)"),
+    Option(
+        "chombo",
+        "mangan",
+        "a chombo event: mangan (paid to the others as a mangan self-draw) or points (chombo_points taken off the "
+        "final score at the end, placement unchanged)",
+        ("mangan", "points"),
+    ),
+    Option("chombo_points", 20000, "with chombo points: the points one chombo takes off the final score"),
+    Option(
+        "leftover_deposits",
+        "first",
+        "riichi sticks still on the table when the match ends: to the first place, or lost",
+        ("first", "lost"),
+    ),
+    Option(
+        "rounding",
+        "exact",
+        "final score: exact (one decimal) or round to thousands first (R5)",
+        ("exact", "thousands"),
+    ),
+)
+
+# The match settings of a preset (``-o preset=...``), cited in rules/riichi/presets.py PRESET_DOCS; three players
+# start at 35000 and return at 40000 (riichi.wiki "Sanma": starting point value is typically 35,000).
+THREE_PLAYER_SETTINGS = {"start": 35000, "return_points": 40000}
+MATCH_PRESETS: dict[str, dict] = {}
+
+
+def _preset_name(options: dict) -> str | None:
+    """The preset the options name, three players making a platform's preset its three-player one."""
+    preset = options.get("preset")
+    if options.get("players") == 3 and preset in SANMA_OF:
+        return SANMA_OF[preset]
+    return preset if isinstance(preset, str) else None
 
 
 @register
 class RiichiGame(Game):
     rules = "riichi"
     seats = 4
-    settings = (
-        Option("length", "hanchan", "east (东风战), hanchan (半庄 东南) or full (一庄战 东南西北)", tuple(LENGTHS)),
-        Option("start", 25000, "start points of each player (seed 000: 25000; seed 001: 27000; 30000 ...)"),
-        Option("return_points", 30000, "return points (返し): final score = (points − return) / 1000"),
-        Option("uma", None, "uma by rank, e.g. [20, 10, -10, -20] (顺位马); none by default (R7)"),
-        Option("tobi", True, "the match ends when a player's points drop below zero (飞)"),
-        Option(
-            "last_hand_renchan",
-            True,
-            "オーラス: the dealer of the last hand goes on after a win or tenpai unless first; false ends the match "
-            "after the last hand anyway",
-        ),
-        Option(
-            "leftover_deposits",
-            "first",
-            "riichi sticks still on the table when the match ends: to the first place, or lost",
-            ("first", "lost"),
-        ),
-        Option(
-            "rounding",
-            "exact",
-            "final score: exact (one decimal) or round to thousands first (R5)",
-            ("exact", "thousands"),
-        ),
-    )
+    seat_counts = (4, 3)
+    settings = SETTINGS
+
+    @classmethod
+    def options_for(cls, n_players: int, options: dict) -> dict:
+        """Three names are a three-player match: ``players: 3`` unless the options say otherwise."""
+        if n_players == 3 and "players" not in options:
+            return {**options, "players": 3}
+        return options
+
+    @classmethod
+    def seats_for(cls, options: dict) -> int:
+        return options["players"]
+
+    @classmethod
+    def settings_for(cls, options: dict) -> tuple[Option, ...]:
+        defaults = dict(THREE_PLAYER_SETTINGS) if options.get("players") == 3 else {}
+        defaults.update(MATCH_PRESETS.get(_preset_name(options) or "", {}))
+        if not defaults:
+            return SETTINGS
+        return tuple(replace(o, default=defaults[o.name]) if o.name in defaults else o for o in SETTINGS)
 
     def __init__(self, players: tuple[str, ...], options: dict, settings: dict) -> None:
         super().__init__(players, options, settings)
+        n = self.n = len(players)
+        self.three = n == 3
         uma = settings["uma"]
         if uma is not None and (
             not isinstance(uma, list)
-            or len(uma) != 4
+            or len(uma) != n
             or any(isinstance(u, bool) or not isinstance(u, (int, float)) for u in uma)
         ):
-            raise InputError("bad_setting", f"setting 'uma' is a list of 4 numbers (first to fourth), not {uma!r}")
+            last = "third" if n == 3 else "fourth"
+            raise InputError("bad_setting", f"setting 'uma' is a list of {n} numbers (first to {last}), not {uma!r}")
         s = settings["start"]
         if s <= 0 or s % 100:
             raise InputError("bad_setting", f"setting 'start' is a positive multiple of 100, not {s!r}")
+        for key, low in (("extension_target", 0), ("extension_winds", 1), ("chombo_points", 0)):
+            if settings[key] < low:
+                raise InputError("bad_setting", f"setting '{key}' is a whole number {low} or more, not {settings[key]}")
 
     # ---- state -----------------------------------------------------------------------------------------------
     def start(self) -> dict:
@@ -97,10 +179,11 @@ class RiichiGame(Game):
             "hand": 0,  # 0-3: the dealer is players[hand] (players[0] is the first dealer, 起家)
             "honba": 0,
             "deposits": 0,  # riichi sticks (and penalties) on the table, in points
+            "chombo": {},  # chombo counts by player, when the setting chombo is points
         }
 
     def seat(self, state: dict, p: str) -> str:
-        return WINDS[(self.players.index(p) - state["hand"]) % 4]
+        return WINDS[(self.players.index(p) - state["hand"]) % self.n]
 
     def dealer(self, state: dict) -> str:
         return self.players[state["hand"]]
@@ -114,6 +197,8 @@ class RiichiGame(Game):
         riichi: list[str] = []
         rons: list[dict] = []
         outcome: list[dict] = []
+        if any(ev["type"] == "chombo" for ev in events):
+            return self._chombo(s, state, events)
         for ev in events:
             t = ev["type"]
             if t == "riichi":
@@ -134,7 +219,9 @@ class RiichiGame(Game):
             elif t == "penalty":
                 self._penalty(s, ev)
             else:
-                raise InputError("bad_event", f"{t!r} is not a Riichi event (riichi, ron, tsumo, draw, abort, penalty)")
+                raise InputError(
+                    "bad_event", f"{t!r} is not a Riichi event (riichi, ron, tsumo, draw, abort, penalty, chombo)"
+                )
         if rons and outcome or len(outcome) > 1:
             raise InputError("bad_round", "a round ends once: by ron (one discard), one tsumo, one draw or one abort")
         if not rons and not outcome:
@@ -154,8 +241,12 @@ class RiichiGame(Game):
         else:
             ev = outcome[0]
             only_keys(ev, {"reason"})
-            if ev.get("reason") not in ABORTS:
-                raise InputError("bad_event", f"abort: reason is one of {', '.join(ABORTS)}, not {ev.get('reason')!r}")
+            known = ABORTS_WITH_THREE if self.three else tuple(ABORTS)
+            if ev.get("reason") not in known:
+                with_three = " with three players" if self.three else ""
+                raise InputError(
+                    "bad_event", f"abort: reason is one of {', '.join(known)}{with_three}, not {ev.get('reason')!r}"
+                )
             if ev["reason"] == "suucha_riichi" and len(riichi) != 4:
                 raise InputError("bad_event", "abort suucha_riichi (四家立直): all four players declare riichi")
             s.info.update(outcome="abort", reason=ev["reason"], winners=[], dealer_keeps=True)
@@ -177,6 +268,31 @@ class RiichiGame(Game):
             if q == p:
                 raise InputError("bad_event", "penalty: a player does not pay himself")
             s.pay(p, q, amount, "penalty", note)
+
+    def _chombo(self, s: Settlement, state: dict, events: list[dict]) -> Settlement:
+        """A chombo round: the chombo, and riichi declared before it (their sticks go back: nothing is put down)."""
+        offender = None
+        for ev in events:
+            if ev["type"] == "riichi":
+                only_keys(ev, {"player"})
+                player(ev, "player", self.players)
+            elif ev["type"] == "chombo":
+                only_keys(ev, {"player"})
+                if offender is not None:
+                    raise InputError("bad_round", "one chombo a round: the hand is played again after it")
+                offender = player(ev, "player", self.players)
+            else:
+                raise InputError("bad_round", f"a chombo ends the round: no {ev['type']} event with it")
+        assert offender is not None
+        dealer = self.dealer(state)
+        if self.config["chombo"] == "mangan":
+            # as if each of the others had self-drawn a mangan the offender pays alone (digest "Points"; with three
+            # players the missing North is not paid, as by ツモ損)
+            for q in self.players:
+                if q != offender:
+                    s.pay(offender, q, 4000 if dealer in (offender, q) else 2000, "chombo")
+        s.info.update(outcome="chombo", player=offender, winners=[], dealer_keeps=True)
+        return s
 
     def _value(self, state: dict, ev: dict, w: str, tsumo: bool, riichi: list[str]) -> tuple[int, int, dict | None]:
         """(base points, the part of them the pao player answers for, the scored hand)."""
@@ -237,7 +353,11 @@ class RiichiGame(Game):
             pao_base = 0  # a daisangen / daisuushii with no liable player is paid as any other hand
         dealer = self.dealer(state)
         is_dealer = w == dealer
-        pts = payments(base, is_dealer, tsumo, 0, 0, pao_base, pao, d)
+        if self.three:
+            opts = self.options
+            pts = sanma_payments(base, is_dealer, tsumo, 0, 0, opts["sanma_tsumo"], "loss", pao_base, pao, d)
+        else:
+            pts = payments(base, is_dealer, tsumo, 0, 0, pao_base, pao, d)
         # non_dealer payers: the three others of a dealer, or the two non-dealers besides a non-dealer winner
         non_dealers = [p for p in self.players if p not in (w, dealer)]
         reason = "tsumo" if tsumo else "ron"
@@ -252,10 +372,13 @@ class RiichiGame(Game):
                 payer = non_dealers.pop(0)
             s.pay(payer, w, pay.amount, "pao" if pay.payer.startswith("pao") else reason, pay.note)
         if honba:
+            # 300 a honba (100 from each other player on a self-draw); three players by sanma_honba: loss 100 from
+            # each of the two (200 by ron), full 300 by ron
+            by_ron = 200 if self.three and self.options["sanma_honba"] == "loss" else 300
             if not tsumo:
-                s.pay(d, w, 300 * honba, "honba")
+                s.pay(d, w, by_ron * honba, "honba")
             elif pao_base:
-                s.pay(pao, w, 300 * honba, "honba", "pao")
+                s.pay(pao, w, 100 * (self.n - 1) * honba, "honba", "pao")
             else:
                 for p in self.players:
                     if p != w:
@@ -288,7 +411,7 @@ class RiichiGame(Game):
         if len(winners) > 1 and rule == "head_bump":
             notes = [f"head bump (头跳): only {winners[0][0]} wins; {', '.join(w for w, _ in winners[1:])} do not"]
             winners = winners[:1]
-        if len(winners) == 3 and rule == "double":
+        if len(winners) == 3 and rule == "double":  # four players only: three have two others
             # 三家和了: an abortive draw under the double-ron rule (digest); the riichi sticks stay on the table
             s.info.update(outcome="abort", reason="sanchahou", winners=[], dealer_keeps=True)
             return
@@ -324,24 +447,44 @@ class RiichiGame(Game):
     # ---- the match -------------------------------------------------------------------------------------------
     def advance(self, state: dict, s: Settlement) -> dict:
         new = super().advance(state, s)
+        cfg = self.config
+        n = self.n
         new["deposits"] = state["deposits"] + s.table
+        new.setdefault("chombo", {})
         keeps = s.info["dealer_keeps"]
-        won = s.info["outcome"] in ("ron", "tsumo")
-        new["honba"] = state["honba"] + 1 if keeps or not won else 0
-        last = state["wind"] == LENGTHS[self.config["length"]] - 1 and state["hand"] == 3
+        outcome = s.info["outcome"]
+        won = outcome in ("ron", "tsumo")
+        if outcome == "chombo":
+            new["honba"] = state["honba"]  # the hand is played again as it was
+            if cfg["chombo"] == "points":
+                who = s.info["player"]
+                new["chombo"][who] = new["chombo"].get(who, 0) + 1
+        else:
+            new["honba"] = state["honba"] + 1 if keeps or not won else 0
+        wind, hand = state["wind"], state["hand"]
         if not keeps:
-            new["hand"] = (state["hand"] + 1) % 4
-            new["wind"] = state["wind"] + (state["hand"] == 3)
+            new["hand"] = (hand + 1) % n
+            new["wind"] = wind + (hand == n - 1)
+        normal = LENGTHS[cfg["length"]]
+        extra = cfg["extension_winds"] if cfg["extension"] else 0
+        target = cfg["extension_target"] or cfg["return_points"]
+        top = max(new["points"].values())
+        in_extension = wind >= normal
         end = None
-        if self.config["tobi"] and any(v < 0 for v in new["points"].values()):
-            end = "tobi"  # 飞: a player below zero
-        elif last and not keeps:
-            end = "last_hand"
-        elif last and s.info["outcome"] != "abort":
-            if not self.config["last_hand_renchan"]:
+        if cfg["tobi"] and any(v < 0 or (cfg["tobi_at_zero"] and v <= 0) for v in new["points"].values()):
+            end = "tobi"  # 飞: a player below zero (or at zero, with tobi_at_zero)
+        elif in_extension and top >= target:
+            end = "extension_target"  # 西入: sudden death, someone has the points
+        elif wind == normal - 1 + (extra if in_extension else 0) and hand == n - 1:  # the last hand
+            if not keeps:
                 end = "last_hand"
-            elif self._ranking(new)[0] == self.dealer(state):
-                end = "dealer_first"  # オーラス: the dealer who wins or is tenpai and is first ends the match
+            elif outcome not in ("abort", "chombo"):
+                if not cfg["last_hand_renchan"]:
+                    end = "last_hand"
+                elif self._ranking(new)[0] == self.dealer(state) and (cfg["agari_yame"] if won else cfg["tenpai_yame"]):
+                    end = "dealer_first"  # オーラス: the dealer who wins or is tenpai and is first ends the match
+            if end and extra and not in_extension and top < target:
+                end = None  # no one has the points: on into the extension (the dealer going on, or the next wind)
         if end:
             new["finished"] = True
             new["end"] = end
@@ -352,27 +495,37 @@ class RiichiGame(Game):
         return sorted(self.players, key=lambda p: (-state["points"][p], self.players.index(p)))
 
     def standings(self, state: dict) -> dict:
-        """Seed 001 / digest "Final score": (points − return) / 1000, the oka to first place, the uma if set; the
-        riichi sticks left on the table go to first place (setting leftover_deposits)."""
+        """Seed 001 / digest "Final score": (points − return) / 1000, the oka to first place, the uma if set (tied
+        players share theirs with uma_ties split); the riichi sticks left on the table go to first place (setting
+        leftover_deposits); with chombo points, each chombo takes chombo_points / 1000 off the final score."""
+        cfg = self.config
         pts = copy.deepcopy(state["points"])
         ranking = self._ranking(state)
         leftover = state["deposits"]
-        if leftover and self.config["leftover_deposits"] == "first":
+        if leftover and cfg["leftover_deposits"] == "first":
             pts[ranking[0]] += leftover
         scores = final_scores(
             [pts[p] for p in self.players],
-            self.config["start"],
-            self.config["return_points"],
-            self.config["uma"],
-            self.config["rounding"],
+            cfg["start"],
+            cfg["return_points"],
+            cfg["uma"],
+            cfg["rounding"],
+            cfg["uma_ties"],
         )
-        return {
+        chombo = state.get("chombo") or {}
+        final = {
+            p: round(scores[i] - chombo.get(p, 0) * cfg["chombo_points"] / 1000, 1) for i, p in enumerate(self.players)
+        }
+        out = {
             "ranking": ranking,
             "points": dict(state["points"]),
             "deposits": state["deposits"],
             "honba": state["honba"],
             "dealer": self.dealer(state),
             "seats": {p: self.seat(state, p) for p in self.players},
-            "final": {p: scores[i] for i, p in enumerate(self.players)},
+            "final": final,
             "final_is_provisional": not state["finished"],
         }
+        if chombo:
+            out["chombo"] = dict(chombo)
+        return out

@@ -283,14 +283,16 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
 
 
 def final_scores(
-    points, start: int = 25000, return_points: int = 30000, uma=None, rounding: str = "exact"
+    points, start: int = 25000, return_points: int = 30000, uma=None, rounding: str = "exact", ties: str = "seat"
 ) -> list[float]:
     """A game's final scores, by seat order (seed 001; digest "Final score", R5, R7).
 
-    Each player scores (points − return) / 1000; first place also takes the oka, (return − start) × 4 / 1000
-    (+20 at a 25000 start, +12 at 27000); ``uma`` (e.g. [20, 10, -10, -20]) is added by rank, default none.
-    Ties in points rank by seat order (the first seat in the list ranks higher). ``rounding``: exact (one decimal)
-    or thousands (round half up to whole thousands before dividing).
+    Each player scores (points − return) / 1000; first place also takes the oka, (return − start) × players / 1000
+    (+20 at a 25000 start with four, +15 at 35000 / 40000 with three); ``uma`` (e.g. [20, 10, -10, -20]) is added
+    by rank, default none. Ties in points: ``seat`` ranks them by seat order (the first seat in the list ranks
+    higher); ``split`` has the tied players share the uma and oka of the places they hold, evenly (WRC and EMA
+    rules: tied players split the uma). ``rounding``: exact (one decimal) or thousands (round half up to whole
+    thousands before dividing).
     """
     pts = list(points)
     if len(pts) not in (3, 4) or any(isinstance(p, bool) or not isinstance(p, int) for p in pts):
@@ -299,14 +301,25 @@ def final_scores(
         raise InputError("bad_input", f"uma needs {len(pts)} values, not {len(uma)}")
     if rounding not in ("exact", "thousands"):
         raise InputError("bad_input", f"rounding is exact or thousands, not {rounding!r}")
+    if ties not in ("seat", "split"):
+        raise InputError("bad_input", f"ties is seat or split, not {ties!r}")
     order = sorted(range(len(pts)), key=lambda i: (-pts[i], i))
+    bonus = [0.0] * len(pts)  # by rank: the oka and the uma of that place
+    bonus[0] += (return_points - start) * len(pts) / 1000
+    if uma:
+        for rank in range(len(pts)):
+            bonus[rank] += uma[rank]
+    if ties == "split":
+        shared = list(bonus)
+        for rank, i in enumerate(order):
+            tied = [r for r, j in enumerate(order) if pts[j] == pts[i]]
+            shared[rank] = sum(bonus[r] for r in tied) / len(tied)
+        bonus = shared
     out = []
     for p in pts:
         if rounding == "thousands":
             p = (p + 500) // 1000 * 1000
         out.append((p - return_points) / 1000)
-    out[order[0]] += (return_points - start) * len(pts) / 1000
     for rank, i in enumerate(order):
-        if uma:
-            out[i] += uma[rank]
+        out[i] += bonus[rank]
     return [round(x, 1) for x in out]
