@@ -182,13 +182,28 @@ const rulesName = (name) => {
   return (rs && (rs.names[lang()] || rs.names.en)) || name;
 };
 
-async function api(method, path, body) {
+// A server on the LAN keeps its matches behind a token (docs/server.md): asked once, on the first 401, and kept
+// for this tab's session (sessionStorage); a wrong one is asked for again.
+const TOKEN_KEY = "suanfan-token";
+const TOKEN_PROMPT = "This server keeps its matches behind a token. Type the token it printed at start:";
+
+async function api(method, path, body, retried = false) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) init.headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, init);
+  if (res.status === 401 && !retried) {
+    let now = sessionStorage.getItem(TOKEN_KEY);
+    if (now === token) {  // not already answered for a request sent at the same time
+      now = (window.prompt(TOKEN_PROMPT) || "").trim();
+      if (now) sessionStorage.setItem(TOKEN_KEY, now);
+    }
+    if (now && now !== token) return api(method, path, body, true);
+  }
   let data;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok || (data && data.ok === false)) {
