@@ -31,6 +31,7 @@ class Option:
     default: Any
     doc: str
     choices: tuple | None = None
+    minimum: int | None = None  # the least a whole number may be
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:
@@ -43,6 +44,10 @@ class Option:
             raise InputError("bad_option", f"option '{self.name}' is true or false, not {value!r}")
         if want is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise InputError("bad_option", f"option '{self.name}' is a whole number, not {value!r}")
+        if want is int and self.minimum is not None and value < self.minimum:
+            raise InputError(
+                "bad_option", f"option '{self.name}' is a whole number {self.minimum} or more, not {value!r}"
+            )
         if want is list and not isinstance(value, (list, tuple)):
             raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
         if want is dict and not isinstance(value, dict):
@@ -53,6 +58,8 @@ class Option:
         d = {"name": self.name, "default": self.default, "doc": self.doc}
         if self.choices is not None:
             d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
         return d
 
 

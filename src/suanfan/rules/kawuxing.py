@@ -33,9 +33,9 @@ from ..errors import InputError
 from ..hand import Context, Hand, TileSet, build_context
 from ..result import Payment, Points, Result
 from ..shapes import CHOW, PAIR, Reading
-from ..tiles import kind, tile_name
+from ..tiles import kind
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, Rows, Scored, Win
+from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win
 
 # 84 tiles: 1-9p, 1-9s and 白发中, four of each (§2; no 万, no winds, no flowers)
 TILES_84 = TileSet("84", frozenset(range(9, 27)) | frozenset((31, 32, 33)))
@@ -252,7 +252,7 @@ OPTIONS = (
     Option("hai_di_pao", True, "海底炮 (a win on the final discard) x2 (K9)"),
     Option("zhigang_money", 2, "明杠 on a discard: what the discarder pays, in 底 (K7: 2, or 3)", (2, 3)),
     Option("cha_da_jiao", False, "荒庄: players not ready pay every ready player his highest value (查大叫)"),
-    Option("base", 1, "底金: the base stake every amount is counted in"),
+    Option("base", 1, "底金: the base stake every amount is counted in", minimum=1),
 )
 
 
@@ -334,12 +334,6 @@ class KaWuXing(LocalRuleSet):
     reasons = ("not_winning", "pi_hu_on_discard")
     items = TABLE
     doc = __doc__ or ""
-
-    def resolve_options(self, given: dict | None) -> dict:
-        opts = super().resolve_options(given)
-        if isinstance(opts["base"], bool) or not isinstance(opts["base"], int) or opts["base"] < 1:
-            raise InputError("bad_option", f"option 'base' is a whole number 1 or more, not {opts['base']!r}")
-        return opts
 
     def forms(self, opts: dict) -> dict:
         return {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": False}
@@ -432,29 +426,11 @@ def kong_money(kind_: str, options: dict | None = None, kong_on_kong: bool = Fal
     raise InputError("bad_meld", f"kong kind is minkan (明杠), kakan (补杠) or ankan (暗杠), not {kind_!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class MaxValue:
-    """A ready hand's best value: the wait, the multiplier (capped) and the amount."""
-
-    tile: str
-    multiplier: int
-    amount: int
-    result: Result
-
-
 def max_value(hand, melds=(), options: dict | None = None, declared: bool = False) -> MaxValue | None:
     """The highest value a waiting hand can reach (for 查大叫): each wait scored as a self-draw (a 屁胡 is legal so)
     without context multipliers, with the player's own 亮倒, capped. None when not ready."""
-    o = RULESET.resolve_options(options)
-    h = Hand.build(hand, None, melds, tile_set=TILES_84, waiting=True)
     ctx = build_context(RULESET.context_flags, tsumo=True, declared=declared)
-    best: MaxValue | None = None
-    for t in RULESET.waits(h, o):
-        r = RULESET.score(Hand((*h.concealed, t), h.melds, t), ctx, o)
-        m = r.explain["multipliers"][0]
-        if best is None or m > best.multiplier:
-            best = MaxValue(tile_name(t), m, o["base"] * m, r)
-    return best
+    return RULESET.max_value(hand, melds, RULESET.resolve_options(options), ctx, lambda r: r.explain["multipliers"][0])
 
 
 def exhaustive_draw(

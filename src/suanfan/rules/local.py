@@ -29,6 +29,7 @@ from ..hand import Context, Hand
 from ..reasons import reason
 from ..result import Item, Points, Result
 from ..shapes import Reading
+from ..tiles import tile_name
 from . import ItemDef, RuleSet
 
 NO_CHI = ("pon", "minkan", "kakan", "ankan")  # 碰 and 杠 only: the rules have no 吃
@@ -172,6 +173,18 @@ class Rows:
         return sorted(kept, key=lambda hit: self.position[hit[0].id])
 
 
+@dataclass(frozen=True, slots=True)
+class MaxValue:
+    """A ready hand's best value (查大叫): the wait, the multiplier, the 番, the amount each player not ready pays,
+    and the result of that win."""
+
+    tile: str
+    multiplier: int
+    fan: int | None
+    amount: int
+    result: Result
+
+
 class LocalRuleSet(RuleSet):
     """A rule set scored reading by reading (see the module's doc). Subclasses set the data and the four hooks."""
 
@@ -229,6 +242,18 @@ class LocalRuleSet(RuleSet):
         self.check_context(hand, ctx, flags, opts)
         return flags
 
+    def max_value(self, hand: Any, melds: Any, opts: dict, ctx: Context, multiplier: Callable[[Result], int]):
+        """The wait of a waiting (13-tile) hand whose win is worth most (``multiplier`` of its result, winning
+        results only), as a ``MaxValue``; None when the hand is not ready."""
+        h = Hand.build(hand, None, melds, tile_set=self.tile_set, waiting=True)
+        best: MaxValue | None = None
+        for t in self.waits(h, opts):
+            r = self.score(Hand((*h.concealed, t), h.melds, t), ctx, opts)
+            if r.winning and (best is None or multiplier(r) > best.multiplier):
+                m = multiplier(r)
+                best = MaxValue(tile_name(t), m, r.fan, opts["base"] * m, r)
+        return best
+
     def flag_values(self, ctx: Context) -> dict[str, Any]:
         """The rule set's fields of a context, with their defaults (for ``payments``)."""
         return {f.name: f.value(ctx.extra) for f in self.flags}
@@ -253,17 +278,7 @@ class LocalRuleSet(RuleSet):
 
     # ---- results ----------------------------------------------------------------------------------------------
     def won(self, win: Win, best: Scored, points: Points, **fields: Any) -> Result:
-        return Result(
-            True,
-            True,
-            self.name,
-            win.given.text(),
-            tuple(str(m) for m in win.given.melds),
-            tuple(best.reading.texts()),
-            best.items,
-            points=points,
-            **fields,
-        )
+        return self._result(win, True, best, points=points, **fields)
 
     def refuse(self, win: Win, code: str, best: Scored | None = None, **fields: Any) -> Result:
         """A complete hand that does not win (or, without ``best``, tiles that make no winning shape): ``reason``
@@ -271,17 +286,12 @@ class LocalRuleSet(RuleSet):
         (``reason_fields``), then the result's."""
         text = reason(code).names(**fields.pop("reason_fields", {}))
         explain = {**fields.pop("explain", {}), "reason_text": text["en"], "reason_names": text}
+        return self._result(win, False, best, reason=code, explain=explain, **fields)
+
+    def _result(self, win: Win, winning: bool, best: Scored | None, **fields: Any) -> Result:
+        shown = (tuple(best.reading.texts()), best.items) if best else ((), ())
         return Result(
-            True,
-            False,
-            self.name,
-            win.given.text(),
-            tuple(str(m) for m in win.given.melds),
-            tuple(best.reading.texts()) if best else (),
-            best.items if best else (),
-            reason=code,
-            explain=explain,
-            **fields,
+            True, winning, self.name, win.given.text(), tuple(str(m) for m in win.given.melds), *shown, **fields
         )
 
     def describe(self) -> dict:

@@ -47,7 +47,7 @@ from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, Rows, Scored, Win
+from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win
 
 SEED, MODERN = "seed", "modern"
 BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
@@ -456,7 +456,7 @@ OPTIONS = (
         "(seed 16, modern 2^cap_fan, 16 when uncapped)",
         (None, 8, 16, 32, 64),
     ),
-    Option("base", 1, "底: the base stake every amount is counted in"),
+    Option("base", 1, "底: the base stake every amount is counted in", minimum=1),
 )
 
 PROFILE_DEFAULTS = {
@@ -590,8 +590,6 @@ class Sichuan(LocalRuleSet):
     def resolve_options(self, given: dict | None) -> dict:
         """The options given, with the profile-dependent ones (None) filled from the profile (§7)."""
         opts = super().resolve_options(given)
-        if isinstance(opts["base"], bool) or not isinstance(opts["base"], int) or opts["base"] < 1:
-            raise InputError("bad_option", f"option 'base' is a whole number 1 or more, not {opts['base']!r}")
         for key, value in PROFILE_DEFAULTS[opts["profile"]].items():
             if opts[key] is None:
                 opts[key] = value
@@ -745,33 +743,11 @@ def flower_pig_penalty(options: dict | None = None) -> int:
     return o["base"] * 16
 
 
-@dataclass(frozen=True, slots=True)
-class MaxValue:
-    """查大叫: a ready hand's best value (A12): the wait, the multiplier, the 番 and the amount each non-ready
-    player pays."""
-
-    tile: str
-    multiplier: int
-    fan: int
-    amount: int
-    result: Result
-
-
 def max_value(hand, melds=(), options: dict | None = None, void_suit: str | None = None) -> MaxValue | None:
     """The highest value a waiting (13-tile) hand can reach: every wait scored as a win on a discard with no
     draw-only bonus (自摸, 杠上花, 海底, 天地胡), roots included, capped. None when the hand is not ready."""
-    o = RULESET.resolve_options(options)
-    h = Hand.build(hand, None, melds, tile_set=TILES_108, waiting=True)
     ctx = build_context(RULESET.context_flags, void_suit=void_suit)
-    best: MaxValue | None = None
-    for t in RULESET.waits(h, o):
-        r = RULESET.score(Hand((*h.concealed, t), h.melds, t), ctx, o)
-        if not r.winning:
-            continue
-        m = r.explain["multiplier"]
-        if best is None or m > best.multiplier:
-            best = MaxValue(tile_name(t), m, r.fan, o["base"] * m, r)
-    return best
+    return RULESET.max_value(hand, melds, RULESET.resolve_options(options), ctx, lambda r: r.explain["multiplier"])
 
 
 RULESET = Sichuan()
