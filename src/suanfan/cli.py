@@ -18,6 +18,7 @@ from . import api, jsontext
 from . import rules as rules_mod
 from .cli_args import pairs as _pairs
 from .errors import InputError
+from .reasons import REASONS
 from .result import Result
 
 try:  # typer from 0.2x on carries its own copy of click
@@ -133,7 +134,10 @@ def render(r: Result, lang: str = "en") -> None:
     if totals:
         out.print(f"[bold]{L['total']}: {', '.join(totals)}[/]")
     if not d["winning"]:
-        out.print(f"[bold red]{L['not']}[/]: {d.get('reason')}")
+        code = d.get("reason")
+        known = REASONS.get(code)
+        why = (d.get("reason_names") or {}).get(lang) or (known.templates()[lang] if known else "")
+        out.print(f"[bold red]{L['not']}[/]: {code}" + (f" ({why})" if why else ""))
     pts = d.get("points")
     if pts:
         pays = "; ".join(f"{p['from']} {p['amount']}" for p in pts["payments"])
