@@ -142,6 +142,30 @@ def test_final_score() -> None:
     assert final_scores([38000, 27000, 21000, 22000], start=27000)[0] == 8.0 + 12
 
 
+@pytest.mark.parametrize(
+    ("log", "points", "uma", "final"),
+    [
+        (
+            "dnovikoff/tenhou log/test_data/bug1.xml",
+            [18000, 37400, 8200, 36400],
+            [20, 10, -10, -20],
+            [-22, 48, -42, 16],
+        ),
+        (
+            "dnovikoff/tenhou log/test_data/bug3.xml",
+            [26900, 29200, 51400, -7500],
+            [20, 10, -10, -20],
+            [-13, 9, 62, -58],
+        ),
+        ("dnovikoff/tenhou log/test_data/bye.xml", [7500, 45300, 35500, 11700], [10, 5, -5, -10], [-32, 44, 11, -23]),
+    ],
+)
+def test_final_score_tenhou(log: str, points: list[int], uma: list[int], final: list[int]) -> None:
+    """Tenhou's owari records (the log named): each but the first rounded to thousands half away from zero (7500
+    -> -22.5 -> -22 before uma, -7500 -> -38), the first takes what makes the sum zero."""
+    assert final_scores(points, 25000, 30000, uma, "tenhou") == final
+
+
 def test_every_example_is_checked() -> None:
     covered = {e["id"] for e in HANDS if e["expected"].get("legal", True)}
     covered |= {"rv-13", "rv-15", "rv-16", "rv-20", "rv-12"}

@@ -105,8 +105,9 @@ SETTINGS = (
     Option(
         "rounding",
         "exact",
-        "final score: exact (one decimal) or round to thousands first (R5)",
-        ("exact", "thousands"),
+        "final score: exact (one decimal), round to thousands first (R5), or tenhou (each but the first rounded to "
+        "thousands, half away from zero; the first takes the rest)",
+        ("exact", "thousands", "tenhou"),
     ),
 )
 

@@ -291,16 +291,18 @@ def final_scores(
     (+20 at a 25000 start with four, +15 at 35000 / 40000 with three); ``uma`` (e.g. [20, 10, -10, -20]) is added
     by rank, default none. Ties in points: ``seat`` ranks them by seat order (the first seat in the list ranks
     higher); ``split`` has the tied players share the uma and oka of the places they hold, evenly (WRC and EMA
-    rules: tied players split the uma). ``rounding``: exact (one decimal) or thousands (round half up to whole
-    thousands before dividing).
+    rules: tied players split the uma). ``rounding``: exact (one decimal), thousands (round half up to whole
+    thousands before dividing), or tenhou: every player but the first rounds his points to whole thousands (half
+    away from zero: 7500 -> 8, -7500 -> -8) and first place takes what makes the scores add up to zero (Tenhou's
+    owari records: 37400 first of four with 18000, 8200, 36400 scores +48).
     """
     pts = list(points)
     if len(pts) not in (3, 4) or any(isinstance(p, bool) or not isinstance(p, int) for p in pts):
         raise InputError("bad_input", f"final scores need 3 or 4 whole point totals, not {points!r}")
     if uma is not None and len(uma) != len(pts):
         raise InputError("bad_input", f"uma needs {len(pts)} values, not {len(uma)}")
-    if rounding not in ("exact", "thousands"):
-        raise InputError("bad_input", f"rounding is exact or thousands, not {rounding!r}")
+    if rounding not in ("exact", "thousands", "tenhou"):
+        raise InputError("bad_input", f"rounding is exact, thousands or tenhou, not {rounding!r}")
     if ties not in ("seat", "split"):
         raise InputError("bad_input", f"ties is seat or split, not {ties!r}")
     order = sorted(range(len(pts)), key=lambda i: (-pts[i], i))
@@ -315,6 +317,13 @@ def final_scores(
             tied = [r for r, j in enumerate(order) if pts[j] == pts[i]]
             shared[rank] = sum(bonus[r] for r in tied) / len(tied)
         bonus = shared
+    if rounding == "tenhou":
+        out = [0.0] * len(pts)
+        for rank, i in enumerate(order[1:], 1):
+            thousands = (abs(pts[i]) + 500) // 1000 * (1 if pts[i] >= 0 else -1)
+            out[i] = float(thousands - return_points // 1000 + bonus[rank])
+        out[order[0]] = -sum(out)
+        return out
     out = []
     for p in pts:
         if rounding == "thousands":
