@@ -10,7 +10,9 @@ from .hand import Hand, build_context, read_context
 from .result import Result
 from .tiles import tile_name
 
-HAND_KEYS = ("rules", "hand", "win", "melds", "options", "flowers")
+# The hand object's fields that are not win context; ``log_result`` (what a game log says of the hand, written by
+# ``suanfan log hands``) is carried for the reader and never read by the scoring.
+HAND_KEYS = ("rules", "hand", "win", "melds", "options", "flowers", "log_result")
 
 
 def score(

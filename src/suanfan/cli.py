@@ -376,6 +376,17 @@ def _mount_match() -> None:
 _mount_match()
 
 
+def _mount_logs() -> None:
+    from .logs.cli import import_log, log_app
+    from .match.cli import match_app
+
+    app.add_typer(log_app, name="log", help="Read game logs: check them against suanfan, write their wins as hands.")
+    match_app.command("import-log")(import_log)
+
+
+_mount_logs()
+
+
 def main(argv: list[str] | None = None) -> None:
     """The ``suanfan`` command. With ``--json`` anywhere, every error is the contract's error object on standard
     output, typer's own usage errors (an unknown option, a bad number) too; without it, typer's message. Either way

@@ -1,0 +1,98 @@
+"""Game logs: read Tenhou mjlog XML (plain or gzipped), tenhou.net/6 JSON and MJAI JSON lines into one game model,
+each win told as a contract hand object, and check them against the project's own scoring and round settlement.
+
+>>> import suanfan.logs
+>>> for game in suanfan.logs.read("tests/data/logs/tenhou/bug1.xml"):   # doctest: +SKIP
+...     print(game.players, len(game.rounds))
+
+The format is found from the content, never from the file name; a folder is read recursively.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import InputError
+from .model import Draw, Game, Round, Win
+
+__all__ = ["Draw", "Game", "Round", "Win", "files_of", "read", "read_bytes", "sniff"]
+
+
+def files_of(paths: list[str | os.PathLike], named: bool = False) -> list:
+    """The files named, folders read recursively (sorted), in the order given; with ``named``, pairs of the file
+    and whether it was named itself (a file found in a folder that is no log is passed over, not an error)."""
+    out: list = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(str(f) for f in path.rglob("*") if f.is_file() and not f.name.startswith("."))
+            out += [(f, False) for f in found] if named else found
+        elif path.exists():
+            out.append((str(path), True) if named else str(path))
+        else:
+            raise InputError("no_file", f"{p}: no such file or folder")
+    return out
+
+
+def decode(data: bytes, file: str) -> str:
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            raise InputError("bad_log", f"{file}: a broken gzip file ({e})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError("bad_log", f"{file}: not UTF-8 text (byte {e.start})") from None
+
+
+def sniff(text: str) -> str:
+    """``tenhou`` (mjlog XML), ``tenhou6`` (the tenhou.net/6 JSON object) or ``mjai`` (JSON lines), or ``unknown``."""
+    head = text.lstrip()[:4096]
+    if head.startswith("<"):
+        return "tenhou"
+    if head.startswith("{"):
+        first = head.split("\n", 1)[0]
+        if '"log"' in head and ('"type"' not in first or not first.rstrip().endswith("}")):
+            return "tenhou6"
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            return "tenhou6" if '"log"' in head else "unknown"
+        if isinstance(obj, dict) and "log" in obj:
+            return "tenhou6"
+        if isinstance(obj, dict) and "type" in obj:
+            return "mjai"
+    if head.startswith("["):
+        return "tenhou6"
+    return "unknown"
+
+
+def read_bytes(data: bytes, file: str = "<data>") -> list[Game]:
+    """The games in one file's content."""
+    text = decode(data, file)
+    kind = sniff(text)
+    if kind == "tenhou":
+        from . import tenhou
+
+        return tenhou.read(text, file)
+    if kind == "tenhou6":
+        from . import tenhou6
+
+        return tenhou6.read(text, file)
+    if kind == "mjai":
+        from . import mjai
+
+        return mjai.read(text, file)
+    raise InputError("not_a_log", f"{file}: not a game log (Tenhou mjlog XML, tenhou.net/6 JSON or MJAI JSON lines)")
+
+
+def read(path: str | os.PathLike) -> Iterator[Game]:
+    """The games of a file or of every file in a folder."""
+    for file in files_of([path]):
+        yield from read_bytes(Path(file).read_bytes(), file)

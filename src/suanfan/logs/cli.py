@@ -1,0 +1,159 @@
+"""``suanfan log check|hands`` and ``suanfan match import-log``: game logs on the command line.
+
+``check`` prints one line per difference (or, with ``--json``, the contract's mismatch lines and a summary line)
+and exits 0 when everything agrees, 1 when something differs, 2 when a file cannot be read. Files are checked on
+``--jobs`` processes (default: every core) or on a Dask cluster (``--dask ADDRESS``); the report is the same
+either way, in the order of the files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .. import parallel
+from ..errors import InputError
+from . import files_of
+from .check import Report, check_file, hand_lines
+
+log_app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Read game logs (Tenhou mjlog, tenhou.net/6 JSON, MJAI): check them, write their wins as hands.",
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+PathsArg = Annotated[list[str], typer.Argument(help="log files or folders (read recursively)")]
+JobsOpt = Annotated[int | None, typer.Option("--jobs", "-j", help="processes (default: every core)")]
+DaskOpt = Annotated[
+    str | None, typer.Option("--dask", help="run on the Dask cluster of this scheduler (tcp://host:8786)")
+]
+
+
+def _tasks(paths: list[str]) -> list[tuple[str, bytes, bool]]:
+    tasks = []
+    for file, named in files_of(paths, named=True):
+        try:
+            tasks.append((file, Path(file).read_bytes(), named))
+        except OSError as e:
+            raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
+    return tasks
+
+
+def _progress(quiet: bool) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=quiet,
+    )
+
+
+def _fail(e: InputError, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(e.to_dict(), ensure_ascii=False))
+    else:
+        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+    raise typer.Exit(2)
+
+
+def _value(v: object) -> str:
+    return json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+
+
+def check_paths(paths: list[str], jobs: int | None = None, dask: str | None = None, quiet: bool = True) -> Report:
+    """Check every game of the files and folders named: one report, in the order of the files."""
+    tasks = _tasks(paths)
+    total = Report()
+    with _progress(quiet) as bar:
+        job = bar.add_task("checking logs", total=len(tasks))
+        for rep in parallel.run(check_file, tasks, jobs, dask):
+            total.merge(rep)
+            bar.advance(job)
+    return total
+
+
+@log_app.command("check")
+def check(
+    paths: PathsArg,
+    jobs: JobsOpt = None,
+    dask: DaskOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON line per mismatch, then a summary line")] = False,
+) -> None:
+    """Rescore every win and settle every round of the logs; report what differs from the log."""
+    try:
+        rep = check_paths(paths, jobs, dask, quiet=as_json)
+    except InputError as e:
+        _fail(e, as_json)
+        return
+    if as_json:
+        for m in rep.mismatches:
+            print(json.dumps({"mismatch": m.to_dict()}, ensure_ascii=False))
+        for e in rep.errors:
+            print(json.dumps({"error": e}, ensure_ascii=False))
+        print(json.dumps({"summary": rep.summary()}, ensure_ascii=False))
+    else:
+        for m in rep.mismatches:
+            where = "  ".join(x for x in (m.file, m.game, m.round) if x)
+            out.print(f"{where}  [bold]{m.what}[/]: log {_value(m.log)}, suanfan {_value(m.suanfan)}", soft_wrap=True)
+            if m.hand:
+                out.print(f"    {m.hand}", soft_wrap=True, markup=False)
+        for e in rep.errors:
+            err.print(f"[bold red]error[/] ({e['code']}): {e['message']}", soft_wrap=True)
+        s = rep.summary()
+        skipped = ", ".join(f"{k} {v}" for k, v in s["skipped"].items())
+        line = (
+            f"{s['files']} files, {s['games']} games, {s['rounds']} rounds, {s['wins']} wins: "
+            f"{s['wins_agree']} wins agree, {s['rounds_agree']} rounds agree, {s['games_agree']} games agree"
+        )
+        out.print(line + (f"; skipped: {skipped}" if skipped else ""), soft_wrap=True)
+    raise typer.Exit(2 if rep.errors else 1 if rep.mismatches else 0)
+
+
+@log_app.command("hands")
+def hands(paths: PathsArg, jobs: JobsOpt = None, dask: DaskOpt = None) -> None:
+    """Every win as a contract hand object, one a line, with "log_result" (what the log says): input for batch."""
+    failed = False
+    try:
+        tasks = _tasks(paths)
+        for lines, errors in parallel.run(hand_lines, tasks, jobs, dask):
+            for line in lines:
+                print(json.dumps(line, ensure_ascii=False))
+            for e in errors:
+                failed = True
+                err.print(f"[bold red]error[/] ({e['code']}): {e['message']}", soft_wrap=True)
+    except InputError as e:
+        _fail(e, False)
+    raise typer.Exit(2 if failed else 0)
+
+
+def import_log(
+    file: Annotated[str, typer.Argument(help="a game log (Tenhou mjlog, tenhou.net/6 JSON, MJAI)")],
+    game: Annotated[int, typer.Option("--game", help="which game of the file (1 is the first)")] = 1,
+    db: Annotated[Path | None, typer.Option("--db", help="the match file (default: $SUANFAN_DB)")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """A game log becomes a saved match (its rounds settled by suanfan), for the scorekeeper page."""
+    from ..match.store import Store
+    from .matches import match_export
+
+    try:
+        data = match_export(file, game)
+        with Store(db) as store:
+            match_id = store.import_(data)
+    except InputError as e:
+        _fail(e, as_json)
+        return
+    if as_json:
+        print(json.dumps({"id": match_id, "rounds": len(data["rounds"])}))
+    else:
+        out.print(f"match {match_id} imported: {data['name']}, {len(data['rounds'])} rounds")

@@ -1,0 +1,39 @@
+"""A game log as a suanfan match export (``suanfan match import-log``): the players, the rules and settings read
+from the log, and every round as the match's events (riichi, ron / tsumo with the derived hand, draw, abort)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError
+from ..match.core import FORMAT, VERSION
+from . import read_bytes
+from .check import match_players, round_events
+
+
+def match_export(file: str, game: int = 1) -> dict:
+    try:
+        data = Path(file).read_bytes()
+    except OSError as e:
+        raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
+    games = read_bytes(data, file)
+    if not 1 <= game <= len(games):
+        raise InputError("bad_input", f"{file} holds {len(games)} game(s), not a game {game}")
+    g = games[game - 1]
+    if g.skipped:
+        raise InputError("unsupported", f"{file}: {g.label} is not imported ({g.skipped})")
+    names = match_players(g)
+    start = g.rounds[0].scores if g.rounds else ()
+    settings = dict(g.settings)
+    if start and len(set(start)) == 1:
+        settings["start"] = start[0]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": "riichi",
+        "name": g.label,
+        "players": list(names),
+        "options": g.options,
+        "settings": settings,
+        "rounds": [{"events": round_events(rnd, names)} for rnd in g.rounds],
+    }

@@ -1,0 +1,106 @@
+"""The game model every log reader fills: a game, its rounds, and what ended each round.
+
+Seats are numbers 0-3 in the log's own order (seat 0 is the first dealer, 起家). Points are whole points
+(25000, not Tenhou's 250). Each round keeps the log's own point changes (``deltas``), so a check compares them
+with what the project's round settlement gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WIND_JA = "東南西北"
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One win (和了) as the log records it, with the hand derived from the round's events.
+
+    ``hand`` is a contract hand object (rules, options, tiles, melds with their sources, the win context);
+    the rest is the platform's own scoring: ``han`` (None for a yakuman), ``fu``, ``points`` (the hand's value
+    without honba and riichi sticks), ``limit`` (mangan ... yakuman or None), ``yaku`` (suanfan item id -> han,
+    yakuman as 13 each), ``deltas`` (what this win moved, per seat, where the log says it)."""
+
+    winner: int
+    discarder: int | None
+    hand: dict
+    han: int | None
+    fu: int | None
+    points: int | None
+    limit: str | None
+    yaku: dict[str, int]
+    pao: int | None = None
+    deltas: tuple[int, ...] | None = None
+    place: str = ""
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder is None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A round ended without a win. ``kind``: ``exhaustive`` (荒牌流局, with ``tenpai`` and ``nagashi`` seats) or an
+    abortive draw: ``kyuushu_kyuuhai``, ``suufon_renda``, ``suukan_sanra``, ``suucha_riichi``, ``sanchahou``."""
+
+    kind: str
+    tenpai: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()
+    deltas: tuple[int, ...] | None = None
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One hand of the game (局): round wind (0 East ...), number (1-4), honba, riichi sticks on the table at
+    the start, the dealer's seat, the scores at the start, the seats whose riichi stood, the events as read,
+    what ended it, and the log's point changes over the whole round (riichi sticks put down included)."""
+
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    riichi: tuple[int, ...]
+    outcomes: tuple[Win | Draw, ...]
+    deltas: tuple[int, ...]
+    events: tuple[dict, ...] = ()
+    place: str = ""
+
+    @property
+    def label(self) -> str:
+        """The round as players say it: 東2局 1本場."""
+        return f"{WIND_JA[self.wind]}{self.number}局 {self.honba}本場"
+
+    @property
+    def wins(self) -> tuple[Win, ...]:
+        return tuple(o for o in self.outcomes if isinstance(o, Win))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game: where it came from, its players, its rules (suanfan Riichi options and match settings read from
+    the log), its rounds, and the log's final scores and final points (with oka and uma) where it has them.
+    ``skipped`` names why a game is not checked (``three_players``), with the rounds left empty."""
+
+    file: str
+    index: int
+    format: str
+    name: str
+    players: tuple[str, ...]
+    options: dict
+    settings: dict
+    rounds: tuple[Round, ...] = ()
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
+    skipped: str | None = None
+    info: dict = field(default_factory=dict)
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def label(self) -> str:
+        return self.name or f"game {self.index + 1}"

@@ -1,0 +1,333 @@
+"""tenhou.net/6 JSON: the object the tenhou.net/6 viewer reads (``name``, ``rule``, ``log``, optionally ``sc``).
+
+Each entry of ``log`` is one round: ``[kyoku, honba, sticks]``, the scores, the dora and ura dora indicators, then
+for each seat its 13 dealt tiles, its takes (draws, and calls written as text) and its discards (60: the tile
+just drawn; ``r`` before a tile: riichi; ``a`` / ``k`` texts: a concealed / added kong; 0: no discard after an open
+kong), and last the result: ``和了`` with, per winner, the point changes and ``[who, from, pao, "30符2飜2000点",
+"立直(1飜)", ...]``; ``流局``, ``流し満貫`` with the point changes; or an abortive draw (九種九牌, 四家立直, 三家和了,
+四槓散了, 四風連打).
+
+Tiles: 11-19 man, 21-29 pin, 31-39 sou, 41-47 E S W N white green red, 51-53 the red fives. In a call the letter
+(c chi, p pon, m open kong) stands before the called tile, and where it stands says who gave it: first from the
+left, in the middle from across, last from the right.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from ..errors import InputError
+from .model import WIND_JA, Draw, Game, Round, Win
+from .table import Table, is_tenpai
+from .tenhou import game_rules
+from .yaku import JAPANESE, YAKUMAN_HAN
+
+ABORTS = {
+    "九種九牌": "kyuushu_kyuuhai",
+    "四家立直": "suucha_riichi",
+    "三家和了": "sanchahou",
+    "四槓散了": "suukan_sanra",
+    "四開槓": "suukan_sanra",
+    "四風連打": "suufon_renda",
+}
+LIMIT_NAMES = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman"}
+YAKU_TEXT = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
+POINTS_TEXT = re.compile(r"(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満)?(\d+)(?:-(\d+))?点(∀)?")
+
+
+def tile(code: object) -> int:
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise InputError("bad_log", f"tile {code!r} is not a tile code")
+    if 51 <= code <= 53:
+        return 42 + code - 51
+    suit, number = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= number <= 9:
+        return (suit - 1) * 9 + number - 1
+    if suit == 4 and 1 <= number <= 7:
+        return 27 + number - 1
+    raise InputError("bad_log", f"tile code {code} is not 11-19, 21-29, 31-39, 41-47 or 51-53")
+
+
+def read(text: str, file: str) -> list[Game]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError("bad_log", f"{file}: not complete JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    items = data if isinstance(data, list) else [data]
+    return [_read_game(obj, file, i) for i, obj in enumerate(items)]
+
+
+def _rules(obj: dict) -> tuple[dict, dict, bool]:
+    rule = obj.get("rule") or {}
+    disp = str(rule.get("disp", ""))
+    aka = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
+    east = "東" in disp or "East" in disp
+    game_type = 0x01 | (0 if aka else 0x02) | (0 if east else 0x08)
+    if disp and disp[0] in "般上特鳳" and "喰" not in disp:
+        game_type |= 0x04
+    options, settings = game_rules(game_type)
+    ranked = bool(disp) and disp[0] in "般上特鳳"  # a Tenhou ranked lobby: its uma and rounding are known
+    if not ranked:
+        settings.pop("uma")
+        settings.pop("rounding")
+    return options, settings, ranked
+
+
+def _read_game(obj: object, file: str, index: int) -> Game:
+    if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
+        raise InputError("bad_log", f"{file}: game {index + 1} is not a tenhou.net/6 object with a 'log' list")
+    given = obj.get("name")
+    name = str(obj.get("ref") or file.rsplit("/", 1)[-1].removesuffix(".gz").removesuffix(".json"))
+    first = obj["log"][0] if obj["log"] and isinstance(obj["log"][0], list) and len(obj["log"][0]) > 1 else None
+    three = isinstance(given, list) and len(given) == 3 or first is not None and len(first[1]) == 3
+    names = [str(n) for n in given] if isinstance(given, list) and given else ["", "", "", ""][: 3 if three else 4]
+    if three:
+        return Game(file, index, "tenhou6", name, tuple(names[:3]), {}, {}, skipped="three_players")
+    options, settings, ranked = _rules(obj)
+    rounds = []
+    for n, entry in enumerate(obj["log"]):
+        place = f"{file}: game {index + 1}, log entry {n + 1}"
+        try:
+            rounds.append(_Round(entry, options, place).read())
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
+            if isinstance(e, InputError):
+                raise
+            raise InputError("bad_log", f"{place}: not a tenhou.net/6 round ({e})") from None
+    final_scores = final_points = None
+    sc = obj.get("sc")
+    if isinstance(sc, list) and len(sc) == 8:
+        final_scores = tuple(int(x) for x in sc[0::2])
+        if ranked:
+            final_points = tuple(float(x) for x in sc[1::2])
+    return Game(
+        file, index, "tenhou6", name, tuple(names), options, settings, tuple(rounds), final_scores, final_points
+    )
+
+
+class _Round:
+    def __init__(self, entry: list, options: dict, place: str) -> None:
+        self.entry = entry
+        self.options = options
+        self.place = place
+
+    def fail(self, message: str) -> None:
+        raise InputError("bad_log", f"{self.place}: {message}")
+
+    def read(self) -> Round:
+        e = self.entry
+        if not isinstance(e, list) or len(e) != 17:
+            self.fail("a round is a list of 17 entries")
+        kyoku, honba, sticks = e[0]
+        scores = tuple(int(x) for x in e[1])
+        dealer = kyoku % 4
+        self.label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
+        self.place += f" ({self.label})"
+        hands = [[tile(t) for t in e[4 + 3 * p]] for p in range(4)]
+        table = Table(4, dealer, kyoku // 4, hands, [tile(e[2][0])] if e[2] else [])
+        table.place = self.place
+        takes = [list(e[5 + 3 * p]) for p in range(4)]
+        drops = [list(e[6 + 3 * p]) for p in range(4)]
+        result = e[16]
+        if not isinstance(result, list) or not result or not isinstance(result[0], str):
+            self.fail(f"the result {result!r} is not a list starting with its kind")
+        table = self.play(table, takes, drops, dealer)
+        table.dora = [tile(t) for t in e[2]]
+        ura = [tile(t) for t in e[3]]
+        outcomes: list[Win | Draw] = []
+        kind = result[0]
+        if kind == "和了":
+            for i in range(1, len(result), 2):
+                outcomes.append(self.win(table, result[i], result[i + 1], ura, i > 1, honba, sticks))
+        elif kind in ("流局", "流し満貫"):
+            deltas = tuple(int(x) for x in result[1]) if len(result) > 1 else (0, 0, 0, 0)
+            table._confirm()
+            tenpai = tuple(p for p in range(4) if table.riichi[p] or is_tenpai(table, p))
+            nagashi = tuple(p for p in range(4) if table.nagashi[p]) if kind == "流し満貫" else ()
+            outcomes.append(Draw("exhaustive", tenpai, nagashi, deltas, self.label))
+        elif kind in ABORTS:
+            if ABORTS[kind] == "suucha_riichi":
+                table._confirm()
+            deltas = tuple(int(x) for x in result[1]) if len(result) > 1 else (0, 0, 0, 0)
+            outcomes.append(Draw(ABORTS[kind], deltas=deltas, place=self.label))
+        else:
+            self.fail(f"the result {kind!r} is not 和了, 流局, 流し満貫 or an abortive draw")
+        changes = [0, 0, 0, 0]
+        for o in outcomes:
+            for p, d in enumerate(o.deltas or ()):
+                changes[p] += d
+        for p in table.stood:
+            changes[p] -= 1000
+        return Round(
+            kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
+            tuple(changes), place=self.label,
+        )  # fmt: skip
+
+    # ---- the play ------------------------------------------------------------------------------------------
+    def play(self, table: Table, takes: list[list], drops: list[list], dealer: int) -> Table:
+        """Replay the round in turn order: after a discard the next to act is whoever calls it, else the next seat.
+        A call the log writes may belong to this discard or to a later one of the same tile from the same seat
+        (the takes do not say when): both are tried, and only a replay that uses every take and discard stands."""
+        return self._play(table, takes, drops, dealer)
+
+    def _play(self, table: Table, takes: list[list], drops: list[list], actor: int | None) -> Table:
+        drawn: int | None = None
+        while actor is not None and takes[actor]:
+            take = takes[actor].pop(0)
+            if isinstance(take, str):
+                self.open_call(table, actor, take)
+                drawn = None
+            else:
+                drawn = tile(take)
+                table.draw(actor, drawn)
+            t = None
+            while True:  # the discard, or kongs from the hand and their replacement draws
+                if not drops[actor]:
+                    break  # a self-draw win, or a kong robbed
+                drop = drops[actor].pop(0)
+                if isinstance(drop, str) and ("a" in drop or "k" in drop):
+                    self.closed_kong(table, actor, drop)
+                elif drop != 0:  # 0: no discard after an open kong, the replacement draw comes first
+                    riichi = isinstance(drop, str) and drop.startswith("r")
+                    code = int(drop[1:]) if riichi else drop
+                    if code == 60 and drawn is None:
+                        self.fail(f"seat {actor} discards the drawn tile (60) after a call")
+                    t = drawn if code == 60 else tile(code)
+                    table.discard(actor, t, riichi=riichi)
+                    break
+                if not takes[actor]:
+                    break  # the kong was robbed (chankan)
+                drawn = tile(takes[actor].pop(0))
+                table.draw(actor, drawn)
+            if t is None:
+                break
+            callers = self.callers(takes, actor, t)
+            for p in callers[:-1]:  # every choice but the last on a copy of the table
+                try:
+                    return self._play(*copy.deepcopy((table, takes, drops)), p)
+                except InputError:
+                    continue
+            actor = callers[-1]
+        if any(takes) or any(drops):
+            self.fail("the takes and discards do not replay in turn order")
+        return table
+
+    def callers(self, takes: list[list], discarder: int, t: int) -> list[int | None]:
+        """Who may act after ``discarder`` let ``t`` go, most likely first: a pon or kong, a chi, then the next seat
+        drawing (None when nobody has anything left to take)."""
+        calls, chi = [], []
+        for offset in (1, 2, 3):
+            p = (discarder + offset) % 4
+            if not takes[p] or not isinstance(takes[p][0], str):
+                continue
+            kind, tiles, source = self.parse_call(takes[p][0], p)
+            if source == discarder and t in tiles:
+                (chi if kind == "chi" else calls).append(p)
+        nxt = (discarder + 1) % 4
+        if not takes[nxt]:
+            draw = None
+        elif isinstance(takes[nxt][0], str) and nxt not in chi:
+            return calls + chi or [None]  # the next seat's take is a call: somebody calls now, or nobody acts
+        else:
+            draw = nxt
+        return calls + chi + [draw]
+
+    def parse_call(self, text: str, who: int) -> tuple[str, list[int], int]:
+        m = re.fullmatch(r"(\d*)([cpm])(\d+)", text)
+        if not m:
+            self.fail(f"seat {who}'s call {text!r} is not a chi, pon or open kong")
+        before, letter, after = m.groups()
+        codes = [int(text[i : i + 2]) for i in range(0, len(before), 2)]
+        rest = [int(after[i : i + 2]) for i in range(0, len(after), 2)]
+        tiles = [tile(c) for c in codes + rest]
+        kind = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
+        position = len(codes)  # tiles written before the letter
+        if kind == "minkan":
+            offset = {0: 3, 1: 2, 3: 1}.get(position)
+        else:
+            offset = {0: 3, 1: 2, 2: 1}.get(position)
+        if offset is None:
+            self.fail(f"seat {who}'s call {text!r}: the letter stands where no seat is")
+        return kind, tiles, (who + offset) % 4
+
+    def open_call(self, table: Table, who: int, text: str) -> None:
+        kind, tiles, source = self.parse_call(text, who)
+        table.call(who, kind, tiles, source)
+
+    def closed_kong(self, table: Table, who: int, text: str) -> None:
+        m = re.fullmatch(r"(\d*)([ak])(\d+)", text)
+        if not m:
+            self.fail(f"seat {who}'s kong {text!r} is not a concealed or added kong")
+        digits = m.group(1) + m.group(3)
+        tiles = [tile(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
+        if m.group(2) == "a":
+            table.ankan(who, tiles)
+            return
+        for meld in table.melds[who]:
+            if meld[0] == "pon" and meld[1][0] % 42 == tiles[0] % 42 or _same(meld[1][0], tiles[0]):
+                added = list(tiles)
+                for t in meld[1]:
+                    added.remove(t)
+                table.kakan(who, added[0])
+                return
+        self.fail(f"seat {who}'s added kong {text!r} has no pon to add to")
+
+    # ---- the end -------------------------------------------------------------------------------------------
+    def win(self, table: Table, deltas: list, info: list, ura: list[int], second: bool, honba: int, sticks: int) -> Win:
+        if not isinstance(info, list) or len(info) < 4:
+            self.fail(f"the win {info!r} is not [who, from, pao, points, yaku...]")
+        who, source, pao = int(info[0]), int(info[1]), int(info[2])
+        hand = table.win_hand(who, source, self.options, 0 if second else honba, 0 if second else sticks)
+        if hand.get("riichi") or hand.get("double_riichi"):
+            hand["ura_indicators"] = [_name(t) for t in ura]
+        if pao != who:
+            hand["pao"] = table.source_letter(who, pao)
+            if source != who:
+                hand["discarder"] = table.source_letter(who, source)
+        m = POINTS_TEXT.search(str(info[3]))
+        if not m:
+            self.fail(f"the points {info[3]!r} are not 30符2飜2000点 / 満貫8000点 / 1000-2000点")
+        fu, han_text, limit_text, a, b, all_pay = m.groups()
+        if who == source:
+            is_dealer = who == table.dealer
+            points = int(a) * 3 if is_dealer or all_pay else int(a) * 2 + int(b or a)
+        else:
+            points = int(a)
+        yaku: dict[str, int] = {}
+        yakuman = False
+        for text in info[4:]:
+            y = YAKU_TEXT.match(str(text))
+            if not y or (y.group(1) or y.group(3)) not in JAPANESE:
+                self.fail(f"yaku {text!r} is not a yaku tenhou.net/6 names")
+            name = y.group(1) or y.group(3)
+            han = int(y.group(2)) if y.group(2) else YAKUMAN_HAN
+            yakuman = yakuman or not y.group(2)
+            if han:
+                yaku[JAPANESE[name]] = yaku.get(JAPANESE[name], 0) + han
+        limit = LIMIT_NAMES.get(limit_text or "", "yakuman" if limit_text == "数え役満" else None)
+        return Win(
+            who,
+            None if who == source else source,
+            hand,
+            None if yakuman else int(han_text) if han_text else sum(yaku.values()),
+            int(fu) if fu else None,
+            points,
+            limit,
+            yaku,
+            None if pao == who else pao,
+            tuple(int(x) for x in deltas),
+            self.label,
+        )
+
+
+def _same(a: int, b: int) -> bool:
+    from ..tiles import KIND
+
+    return KIND[a] == KIND[b]
+
+
+def _name(t: int) -> str:
+    from ..tiles import tile_name
+
+    return tile_name(t)
