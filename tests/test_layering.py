@@ -18,6 +18,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # the longest prefix of its name found here.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("suanfan.errors", "suanfan.names", "suanfan.reasons", "suanfan.jsontext"),  # errors, names, reasons, JSON input
+    ("suanfan.parallel",),  # work spread over processes or a Dask cluster (calls what it is given)
     ("suanfan.tiles",),  # text -> tiles
     ("suanfan.hand",),  # tiles -> Hand, Meld, Context
     ("suanfan.shapes",),  # Hand -> readings
@@ -27,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("suanfan.analysis",),  # hand analysis (shanten, ukeire) over the rule sets
     ("suanfan.api", "suanfan"),  # the Python API: text -> Result
     ("suanfan.match", "suanfan.logs"),  # rounds and matches: Results -> payments -> standings
-    ("suanfan.cli", "suanfan.cli_args", "suanfan.match.cli", "suanfan.match.api", "suanfan.web"),  # the front ends
+    ("suanfan.cli", "suanfan.cli_args", "suanfan.match.cli", "suanfan.match.api", "suanfan.web", "suanfan.logs.cli"),
 )
 _LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 
