@@ -51,7 +51,16 @@ def game_rules(game_type: int) -> tuple[dict, dict]:
     # Tenhou's ranked lobbies: uma 10-20 (+20 +10 -10 -20) and oka 20; the first takes what the others' rounded
     # scores leave (the owari records of the test logs; two east-only logs of 2009 paid 5-10 instead)
     uma = [20, 10, -10, -20]
-    settings = {"length": "hanchan" if hanchan else "east", "uma": uma, "rounding": "tenhou"}
+    # the end of a Tenhou game: the West round when nobody has 30000 after the last hand (西入, sudden death),
+    # the dealer of the last hand stopping as first on a win only (agari-yame, no tenpai-yame)
+    settings = {
+        "length": "hanchan" if hanchan else "east",
+        "uma": uma,
+        "rounding": "tenhou",
+        "extension": True,
+        "agari_yame": True,
+        "tenpai_yame": False,
+    }
     return options, settings
 
 
