@@ -317,8 +317,19 @@ def rules_cmd(
         for o in d["options"]:
             choices = f" {o['choices']}" if "choices" in o else ""
             out.print(f"  option [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['doc']}")
-        if d["presets"]:
+        if d["presets"] and not name:
             out.print(f"  presets: {', '.join(d['presets'])}")
+        elif d["presets"]:
+            docs = d.get("preset_docs", {})
+            for preset, values in d["presets"].items():
+                shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
+                out.print(f"  preset [cyan]{preset}[/]: {shown}")
+                match = d.get("preset_match_settings", {}).get(preset)
+                if match:
+                    shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in match.items())
+                    out.print(f"    match settings: {shown}")
+                if preset in docs:
+                    out.print(f"    {docs[preset]}")
         if d["context_flags"]:
             out.print(f"  flags: {', '.join(d['context_flags'])}")
 

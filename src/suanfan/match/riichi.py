@@ -37,7 +37,7 @@ from dataclasses import replace
 from ..errors import InputError
 from ..rules import Option
 from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments, sanma_payments
-from ..rules.riichi.presets import SANMA_OF
+from ..rules.riichi.presets import PRESET_MATCH, SANMA_OF
 from .core import Game, register
 from .events import TABLE, Settlement, only_keys, player, player_list, score_hand, whole
 
@@ -62,7 +62,12 @@ SETTINGS = (
         "start points of each player (seed 000: 25000; seed 001: 27000; 30000 ...; three players: 35000)",
     ),
     Option("return_points", 30000, "return points (返し): final score = (points − return) / 1000; three players 40000"),
-    Option("uma", None, "uma by rank, e.g. [20, 10, -10, -20] (顺位马), three numbers with three players; none (R7)"),
+    Option(
+        "uma",
+        None,
+        "uma by rank, e.g. [20, 10, -10, -20] (顺位马), three numbers with three players; or by how many end at or above "
+        'the return points (浮きウマ), {"0": [...], "1": [...], ...}; none by default (R7)',
+    ),
     Option(
         "uma_ties",
         "seat",
@@ -89,6 +94,11 @@ SETTINGS = (
     Option("extension_target", 0, "points that end the extension (and that the last hand needs): 0 = return_points"),
     Option("extension_winds", 1, "how many winds the extension may add at most (1: West only, as Tenhou)"),
     Option(
+        "abortive_draws",
+        True,
+        "abortive draws (途中流局) end a hand; off (WRC, EMA, 最高位戦): an abort event is refused",
+    ),
+    Option(
         "chombo",
         "mangan",
         "a chombo event: mangan (paid to the others as a mangan self-draw) or points (chombo_points taken off the "
@@ -111,10 +121,17 @@ SETTINGS = (
     ),
 )
 
-# The match settings of a preset (``-o preset=...``), cited in rules/riichi/presets.py PRESET_DOCS; three players
-# start at 35000 and return at 40000 (riichi.wiki "Sanma": starting point value is typically 35,000).
+# The match settings of a preset (``-o preset=...``) are rules/riichi/presets.py PRESET_MATCH, cited in PRESET_DOCS;
+# three players start at 35000 and return at 40000 (riichi.wiki "Sanma": starting point value is typically 35,000).
 THREE_PLAYER_SETTINGS = {"start": 35000, "return_points": 40000}
-MATCH_PRESETS: dict[str, dict] = {}
+
+
+def _uma_list(uma, n: int) -> bool:
+    return (
+        isinstance(uma, list)
+        and len(uma) == n
+        and not any(isinstance(u, bool) or not isinstance(u, (int, float)) for u in uma)
+    )
 
 
 def _preset_name(options: dict) -> str | None:
@@ -146,7 +163,7 @@ class RiichiGame(Game):
     @classmethod
     def settings_for(cls, options: dict) -> tuple[Option, ...]:
         defaults = dict(THREE_PLAYER_SETTINGS) if options.get("players") == 3 else {}
-        defaults.update(MATCH_PRESETS.get(_preset_name(options) or "", {}))
+        defaults.update(PRESET_MATCH.get(_preset_name(options) or "", {}))
         if not defaults:
             return SETTINGS
         return tuple(replace(o, default=defaults[o.name]) if o.name in defaults else o for o in SETTINGS)
@@ -156,12 +173,15 @@ class RiichiGame(Game):
         n = self.n = len(players)
         self.three = n == 3
         uma = settings["uma"]
-        if uma is not None and (
-            not isinstance(uma, list)
-            or len(uma) != n
-            or any(isinstance(u, bool) or not isinstance(u, (int, float)) for u in uma)
-        ):
-            last = "third" if n == 3 else "fourth"
+        last = "third" if n == 3 else "fourth"
+        if isinstance(uma, dict):  # 浮きウマ: the uma by how many players end at or above the return points
+            if sorted(uma) != [str(k) for k in range(n + 1)] or not all(_uma_list(u, n) for u in uma.values()):
+                raise InputError(
+                    "bad_setting",
+                    f"setting 'uma' by players at or above the return points is an object with keys 0 to {n}, each a "
+                    f"list of {n} numbers, not {uma!r}",
+                )
+        elif uma is not None and not _uma_list(uma, n):
             raise InputError("bad_setting", f"setting 'uma' is a list of {n} numbers (first to {last}), not {uma!r}")
         s = settings["start"]
         if s <= 0 or s % 100:
@@ -242,6 +262,8 @@ class RiichiGame(Game):
         else:
             ev = outcome[0]
             only_keys(ev, {"reason"})
+            if not self.config["abortive_draws"]:
+                raise InputError("bad_event", "abort: this match plays without abortive draws (setting abortive_draws)")
             known = ABORTS_WITH_THREE if self.three else tuple(ABORTS)
             if ev.get("reason") not in known:
                 with_three = " with three players" if self.three else ""
@@ -343,6 +365,10 @@ class RiichiGame(Game):
     def _win(self, s: Settlement, state: dict, ev: dict, w: str, d: str | None, riichi: list[str], honba: int) -> None:
         tsumo = d is None
         pao = player(ev, "pao", self.players, required=False)
+        if pao is not None and not self.options["pao"]:
+            raise InputError(
+                "bad_event", f"{ev['type']}: pao {pao} given, but the option pao is off (no one is liable)"
+            )
         if pao == w:
             raise InputError("bad_event", f"{ev['type']}: the pao player is not the winner")
         if "pao_yakuman" in ev and pao is None:
@@ -505,11 +531,14 @@ class RiichiGame(Game):
         leftover = state["deposits"]
         if leftover and cfg["leftover_deposits"] == "first":
             pts[ranking[0]] += leftover
+        uma = cfg["uma"]
+        if isinstance(uma, dict):  # 浮きウマ (JPML): by the players at or above the return points
+            uma = uma[str(sum(pts[p] >= cfg["return_points"] for p in self.players))]
         scores = final_scores(
             [pts[p] for p in self.players],
             cfg["start"],
             cfg["return_points"],
-            cfg["uma"],
+            uma,
             cfg["rounding"],
             cfg["uma_ties"],
         )

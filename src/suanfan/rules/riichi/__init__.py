@@ -18,6 +18,7 @@ from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESET_DOCS, PRESETS, resolve
 from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
+from .presets import PRESET_MATCH
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
 
@@ -70,6 +71,7 @@ class Riichi(RuleSet):
     def describe(self) -> dict:
         d = super().describe()
         d["preset_docs"] = dict(self.preset_docs)
+        d["preset_match_settings"] = {k: dict(v) for k, v in PRESET_MATCH.items()}
         return d
 
     def forms(self, opts: dict) -> dict:
@@ -91,6 +93,8 @@ class Riichi(RuleSet):
         notes: list[str] = []
         if facts.flags & RENHOU and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
+        if ctx.ippatsu and not opts["ippatsu"]:
+            notes.append("ippatsu given, but the option ippatsu is off: it adds nothing")
         if indicators or kita or (facts.reds and opts["aka_dora"]):
             dora_items, dora_han = _dora(facts, ctx, opts, notes, kita)
         else:
@@ -149,6 +153,10 @@ class Riichi(RuleSet):
         if extra:
             pao_base = 0
             pao_seat = extra.get("pao")
+            if pao_seat is not None and not opts["pao"]:
+                notes.append(f"pao {pao_seat} given, but the option pao is off: the hand is paid as any other")
+                explain["notes"] = notes
+                pao_seat = None
             if pao_seat is not None:
                 liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
                 units = sum(i.value // 13 for i in yaku_items if i.id in liable)
@@ -199,6 +207,8 @@ class _Spec:
             if facts.get("local") and not opts["local_yaku"]:
                 continue
             if facts.get("sanma_north") and not (opts["players"] == 3 and opts["north_yakuhai"]):
+                continue
+            if row.id == "ippatsu" and not opts["ippatsu"]:
                 continue
             value = row.value
             if not closed and facts.get("open") is not None:
@@ -302,6 +312,7 @@ _SPEC_OPTIONS = itemgetter(
     "kiriage_mangan",
     "players",
     "north_yakuhai",
+    "ippatsu",
 )
 
 
@@ -395,6 +406,8 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str], kita: in
             if n:
                 items += (_dora_item("ura_dora", variant, n),)
                 han += n
+        elif not opts["ura_dora"]:
+            notes.append("ura dora indicators given, but the option ura_dora is off: they add nothing")
         else:
             notes.append("ura dora indicators given, but ura dora count only on a riichi win")
     if kita:
@@ -446,6 +459,8 @@ def _check_context(facts: HandFacts) -> None:
             if hand.melds:
                 bad("a win before the first draw has no melds")
     indicators = ctx.dora_indicators + ctx.ura_indicators if ctx.ura_indicators else ctx.dora_indicators
+    if not facts.opts["kan_dora"] and (len(ctx.dora_indicators) > 1 or len(ctx.ura_indicators) > 1):
+        bad("the option kan_dora is off: one dora indicator and one ura indicator at most")
     if len(indicators) > 5:
         for key in ("dora_indicators", "ura_indicators"):
             if len(getattr(ctx, key)) > 5:

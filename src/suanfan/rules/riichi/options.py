@@ -26,6 +26,14 @@ OPTIONS: tuple[Option, ...] = (
     Option("double_wind_pair_fu", 4, "fu of a pair of a wind that is both seat and round wind", (2, 4)),
     Option("aka_dora", True, "each red five (0m 0p 0s) is a dora"),
     Option("ura_dora", True, "ura dora count on a riichi win"),
+    Option("ippatsu", True, "一発 counts (1 han); off, as the JPML's official rule plays, the flag adds nothing"),
+    Option("kan_dora", True, "a kong turns a new dora indicator (槓ドラ); off: one dora and one ura indicator at most"),
+    Option(
+        "multiple_yakuman",
+        True,
+        "different yakuman in one hand add up (複合); off: a hand is paid as one yakuman at most (EMA, 最高位戦)",
+    ),
+    Option("pao", True, "pao (責任払い) for 大三元 and 大四喜; off, as 最高位戦 plays: no one is liable"),
     Option("pao_suukantsu", False, "pao (責任払い) applies to 四杠子 as it does to 大三元 and 大四喜"),
     Option(
         "multiple_ron",

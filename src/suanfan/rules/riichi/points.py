@@ -27,6 +27,8 @@ def _up100(x: float) -> int:
 def base_points(han: int, fu: int, yakuman: int, opts: dict) -> tuple[int, str | None]:
     """基本点 = fu × 2^(han+2), or the limit it reaches."""
     if yakuman:
+        if not opts["multiple_yakuman"]:
+            yakuman = 1  # one yakuman at most, however many the hand holds
         return 8000 * yakuman, MULTI_YAKUMAN.get(yakuman, f"{yakuman}x_yakuman")
     if han >= 13:
         if opts["kazoe_yakuman"]:

@@ -34,7 +34,80 @@ _MAHJONGSOUL = {
 # each other player, as the riichienv-core engine's Tenhou and Mahjong Soul presets count them (score.rs).
 _SANMA = {"players": 3, "sanma_tsumo": "loss", "sanma_honba": "loss", "north_yakuhai": False}
 
+# The organisations' rules. Each value below is cited in PRESET_DOCS; what a source does not say keeps the default.
+_MLEAGUE = {
+    "aka_dora": True,
+    "ura_dora": True,
+    "ippatsu": True,
+    "kan_dora": True,
+    "open_tanyao": True,
+    "kazoe_yakuman": False,
+    "double_yakuman": False,
+    "multiple_yakuman": True,
+    "kiriage_mangan": True,
+    "multiple_ron": "head_bump",
+    "renhou": "off",
+}
+_JPML = {
+    "aka_dora": False,
+    "ura_dora": False,
+    "ippatsu": False,
+    "kan_dora": False,
+    "open_tanyao": True,
+    "kazoe_yakuman": False,
+    "double_yakuman": False,
+    "multiple_yakuman": False,
+    "kiriage_mangan": False,
+    "multiple_ron": "head_bump",
+    "renhou": "mangan",
+    "nagashi_mangan": False,
+}
+_SAIKOUISEN = {
+    "aka_dora": False,
+    "ura_dora": True,
+    "ippatsu": True,
+    "kan_dora": True,
+    "open_tanyao": True,
+    "kazoe_yakuman": False,
+    "double_yakuman": False,
+    "multiple_yakuman": False,
+    "kiriage_mangan": True,
+    "multiple_ron": "head_bump",
+    "double_wind_pair_fu": 2,
+    "nagashi_mangan": False,
+    "pao": False,
+}
+_WRC = {
+    "aka_dora": False,
+    "ura_dora": True,
+    "ippatsu": True,
+    "kan_dora": True,
+    "open_tanyao": True,
+    "kazoe_yakuman": False,
+    "double_yakuman": False,
+    "renhou": "mangan",
+}
+_EMA = {
+    "aka_dora": False,
+    "ura_dora": True,
+    "ippatsu": True,
+    "kan_dora": True,
+    "open_tanyao": True,
+    "kazoe_yakuman": False,
+    "double_yakuman": False,
+    "multiple_yakuman": False,
+    "kiriage_mangan": False,
+    "multiple_ron": "all",
+    "renhou": "mangan",
+    "nagashi_mangan": True,
+}
+
 PRESETS: dict[str, dict] = {
+    "mleague": _MLEAGUE,
+    "jpml": _JPML,
+    "saikouisen": _SAIKOUISEN,
+    "wrc": _WRC,
+    "ema": _EMA,
     "tenhou": _TENHOU,
     "mahjongsoul": _MAHJONGSOUL,
     # 包铳制 electronic table (seed 000 日本麻将打法; digest riichi_variants_from_seeds.md §7): 明花/暗花 read as
@@ -45,6 +118,41 @@ PRESETS: dict[str, dict] = {
 }
 
 PRESET_DOCS: dict[str, str] = {
+    "mleague": "M-League (Mリーグ): red fives (one a suit), ippatsu, ura and kan dora; no kazoe (13 han is a "
+    "sanbaiman); no double yakuman but different yakuman add up; kiriage (7700 -> mangan); no double ron (head "
+    "bump); match: hanchan, 25000 / 30000, uma +30 / +10 / -10 / -30 with the oka +20 (順位点 +50 / +10 / -10 / -30), "
+    "tied places share it; no busting; a chombo is 20000 points off the final score. Sources: k-bys.work "
+    "'Mリーグルール' and majyan-item.com 'Mリーグルール' (both summarising m-league.jp's rule page).",
+    "jpml": "日本プロ麻雀連盟 official rule (公式ルール): 30000 start, no ippatsu, no ura or kan dora, no red fives; 人和 "
+    "is a mangan; a hand is one yakuman at most (役満 = 四倍満) and 13 han a sanbaiman (三倍満 十三翻以上); no "
+    "nagashi, no kiriage, head bump; match: 30000 / 30000, floating uma (浮きウマ: one up +12 / -1 / -3 / -8, two up "
+    "+8 / +4 / -4 / -8, three up +8 / +3 / +1 / -12), no busting, a chombo 20000 points off the final score. Sources: "
+    "the league's rule page ma-jan.or.jp/guide/game_rule.php (archived 2012: the yaku table has no 一発, 人和 満貫, "
+    "三倍満 十三翻以上); the Pantheon tournament system's JPML rule set (MahjongPantheon/pantheon RulesetJpmlA: "
+    "head bump, no kazoe, no nagashi, no kiriage, the floating uma, chombo 200 x 100). Where Pantheon's two JPML "
+    "versions disagree (kazoe, chombo paid in the hand), the newer one (Mimir) is followed. Not modelled: the rule's "
+    "ryuuiisou needs 發 (suanfan counts it without, as Tenhou).",
+    "saikouisen": "最高位戦日本プロ麻雀協会 rule (最高位戦ルール): ippatsu, ura and kan dora, no red fives; no kazoe "
+    "(13 han is a sanbaiman) and yakuman never add up; kiriage (30 fu 4 han = mangan); head bump (上家優先); a double "
+    "wind pair 2 fu; no nagashi, no pao; match: 30000 / 30000, uma +30 / +10 / -10 / -30, no oka, no agari-yame or "
+    "tenpai-yame, no abortive draws, a chombo 20000 points off the final score. Sources: jan39.com '最高位戦日本プロ"
+    "麻雀協会 競技ルール (概要)' and west-one-cup.com rules 2015 (played to 最高位戦 rules, with its points). The 場ゾロ "
+    "(two han counted on every win) of its 競技規定 is a way of counting the same points: 30 fu 6 han there is 30 fu "
+    "4 han here.",
+    "wrc": "World Riichi Championship rules: no red fives (the EMA 2016 rules dropped them 'to resemble the WRC'); "
+    "ippatsu, ura and kan dora; no kazoe (sanbaiman at 13+, WRC 2014 errata); every yakuman counts once; renhou is a "
+    "yaku added to the others (WRC 2014 precisions); match: 30000 / 30000, no oka, uma +15 / +5 / -5 / -15 averaged "
+    "on ties, no abortive draws, no agari-yame (WRCR 2015 §5.9.1), a negative score ends the game, penalties taken off "
+    "the overall score (chombo 20000 points). Sources: riichi.wiki 'World Riichi Championship rules'; the WRC 2015 "
+    "rule book (Sylvain Malbec, CC BY-NC-SA) contents; reachmahjong.com 'World Riichi Championship 2014 - rules!' "
+    "errata. Not found in them: kiriage and multiple ron; the defaults (no kiriage, double ron) are kept.",
+    "ema": "EMA Riichi Competition Rules 2016: no red fives, open tanyao, renhou a mangan, the maximum a single "
+    "yakuman (no double yakuman, no yakuman added up, no kazoe), ippatsu, ura, kan and kan ura dora, double and triple "
+    "ron each paid by the discarder, nagashi mangan (RCR 2016 §4.2.4, as ja.wikipedia 流し満貫 cites it); match: "
+    "30000 / 30000, no oka, uma +15 / +5 / -5 / -15 equalised on ties, no abortive draws, no busting, chombo 20000 "
+    "points off the final score. Sources: riichi.wiki 'EMA Riichi Competition Rules' (2016+); the Pantheon rule set "
+    "RulesetEma (MahjongPantheon/pantheon). Pantheon has no nagashi: the rule text is followed. Not modelled: the "
+    "EMA's renhou is a strict mangan; suanfan's renhou mangan is 5 han that add to the other yaku.",
     "tenhou": "Tenhou (天鳳) ranked rules: no double yakuman (each yakuman counts once), kazoe on, kiriage off, "
     "open tanyao, red fives, double ron (three ron is an abortive draw). Source: tenhou.net/man (ルール), "
     "checked against Tenhou's own game logs (tests/data/tenhou_agari.jsonl).",
@@ -52,7 +160,7 @@ PRESET_DOCS: dict[str, str] = {
     "kazoe on, kiriage off, open tanyao, red fives, every ron on one discard wins. Source: riichi.wiki "
     "'Mahjong Soul' rules and the riichienv-core engine's MJSoul preset.",
     "baochong": "The 包铳制 electronic table of seed 000 (日本麻将打法): 明花 / 暗花 for dora / ura dora, the "
-    "discarder pays a ron in full, no red fives.",
+    "discarder pays a ron in full, no red fives. Source: seed 000 日本麻将打法 (digest riichi_variants_from_seeds.md §7).",
     "tenhou_sanma": "Tenhou three-player ranked rules (段位戦3人打ち): tenhou's options with 108 tiles (2m-8m out), "
     "red 0p and 0s, no chi, North set aside as 抜きドラ (kita; a kept North is a guest wind), ツモ損 self-draws, "
     "honba 100 from each other player. Sources: the Tenhou manual's ルール/段位戦3人打ち as quoted by tenhou.club "
@@ -61,6 +169,71 @@ PRESET_DOCS: dict[str, str] = {
     "0p and 0s, no chi, North set aside as 抜きドラ (kita), ツモ損 self-draws, honba 100 from each other player. "
     "Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
     "riichienv-core engine's MJSoul three-player rules (kita, tenpai pool 2000, honba).",
+}
+
+# A preset's match settings (match.riichi reads them as the settings' defaults), cited in PRESET_DOCS. Three players
+# start at 35000 and return at 40000 on both platforms (mahjong-portal.com 三人麻雀: 配原 35000, 一位必要点数 40000,
+# 南入 / 西入 until someone has them); Tenhou and Mahjong Soul go into the West round while no one has the return
+# points (mahjong-portal.com; mjstars.net 4-player ranking rules: sudden death, ends when a player exceeds 30000).
+PRESET_MATCH: dict[str, dict] = {
+    "tenhou": {"start": 25000, "return_points": 30000, "extension": True},
+    "mahjongsoul": {"start": 25000, "return_points": 30000, "extension": True},
+    "tenhou_sanma": {"start": 35000, "return_points": 40000, "extension": True},
+    "mahjongsoul_sanma": {"start": 35000, "return_points": 40000, "extension": True},
+    "mleague": {
+        "start": 25000,
+        "return_points": 30000,
+        "uma": [30, 10, -10, -30],
+        "uma_ties": "split",
+        "tobi": False,
+        "chombo": "points",
+        "chombo_points": 20000,
+    },
+    "jpml": {
+        "start": 30000,
+        "return_points": 30000,
+        "uma": {
+            "0": [8, 4, -4, -8],
+            "1": [12, -1, -3, -8],
+            "2": [8, 4, -4, -8],
+            "3": [8, 3, 1, -12],
+            "4": [8, 4, -4, -8],
+        },
+        "tobi": False,
+        "chombo": "points",
+        "chombo_points": 20000,
+    },
+    "saikouisen": {
+        "start": 30000,
+        "return_points": 30000,
+        "uma": [30, 10, -10, -30],
+        "agari_yame": False,
+        "tenpai_yame": False,
+        "abortive_draws": False,
+        "chombo": "points",
+        "chombo_points": 20000,
+    },
+    "wrc": {
+        "start": 30000,
+        "return_points": 30000,
+        "uma": [15, 5, -5, -15],
+        "uma_ties": "split",
+        "agari_yame": False,
+        "tenpai_yame": False,
+        "abortive_draws": False,
+        "chombo": "points",
+        "chombo_points": 20000,
+    },
+    "ema": {
+        "start": 30000,
+        "return_points": 30000,
+        "uma": [15, 5, -5, -15],
+        "uma_ties": "split",
+        "tobi": False,
+        "abortive_draws": False,
+        "chombo": "points",
+        "chombo_points": 20000,
+    },
 }
 
 # ``players: 3`` with a platform preset: that platform's three-player preset.
