@@ -236,13 +236,10 @@ def score(
         render(r, lang)
 
 
-@app.command()
-def batch(
-    rules: Annotated[str, typer.Option("--rules", "-r", help="rule set for lines that name none")] = "riichi",
-) -> None:
-    """JSON lines in (one hand object a line), JSON lines out (one result a line, errors as error lines)."""
-    # read as bytes: a line that is not UTF-8 is that line's error, not the end of the batch
-    for n, line in enumerate(sys.stdin.buffer, 1):
+def score_lines(lines: list[bytes], first: int, rules: str) -> list[str]:
+    """The result lines of some batch lines (``first``: the number of the first), errors as error lines."""
+    out = []
+    for n, line in enumerate(lines, first):
         line = line.strip()
         if not line:
             continue
@@ -250,7 +247,39 @@ def batch(
             r = api.score_dict(jsontext.loads(line, f"line {n}"), rules).to_dict()
         except InputError as e:
             r = e.to_dict()
-        print(json.dumps(r, ensure_ascii=False), flush=False)
+        out.append(json.dumps(r, ensure_ascii=False))
+    return out
+
+
+BATCH_CHUNK = 2000  # lines a task, with --jobs or --dask
+
+
+@app.command()
+def batch(
+    rules: Annotated[str, typer.Option("--rules", "-r", help="rule set for lines that name none")] = "riichi",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="processes; the lines go in chunks, out in order")] = 1,
+    dask: Annotated[
+        str | None, typer.Option("--dask", help="run on the Dask cluster of this scheduler (tcp://host:8786)")
+    ] = None,
+) -> None:
+    """JSON lines in (one hand object a line), JSON lines out (one result a line, errors as error lines)."""
+    # read as bytes: a line that is not UTF-8 is that line's error, not the end of the batch
+    if jobs == 1 and not dask:
+        for n, line in enumerate(sys.stdin.buffer, 1):
+            for text in score_lines([line], n, rules):
+                print(text, flush=False)
+        sys.stdout.flush()
+        return
+    from . import parallel
+
+    lines = sys.stdin.buffer.readlines()
+    tasks = [(lines[i : i + BATCH_CHUNK], i + 1, rules) for i in range(0, len(lines), BATCH_CHUNK)]
+    try:
+        for chunk in parallel.run(score_lines, tasks, jobs, dask):
+            for text in chunk:
+                print(text, flush=False)
+    except InputError as e:
+        _fail(e, False)
     sys.stdout.flush()
 
 

@@ -1,0 +1,49 @@
+"""``--dask``: the same work on a Dask cluster (a LocalCluster of two worker processes) gives the same output, in
+the same order, as one process (``log check``, ``log hands``, ``batch``); ``--jobs`` too for ``batch``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from dask.distributed import LocalCluster
+from typer.testing import CliRunner
+
+from suanfan.cli import app
+
+pytestmark = pytest.mark.slow
+DATA = Path(__file__).parent / "data" / "logs"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> str:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_log_check_on_dask(scheduler: str) -> None:
+    here = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", str(DATA)])
+    there = CliRunner().invoke(app, ["log", "check", "--json", "--dask", scheduler, str(DATA)])
+    assert there.stdout == here.stdout and there.exit_code == here.exit_code
+    assert json.loads(there.stdout.splitlines()[-1])["summary"]["wins_agree"] >= 300
+
+
+def test_log_hands_and_batch_on_dask(scheduler: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("suanfan.cli.BATCH_CHUNK", 100)  # many tasks, so that their order is tested
+    hands = CliRunner().invoke(app, ["log", "hands", "--dask", scheduler, str(DATA)])
+    assert hands.exit_code == 0
+    assert hands.stdout == CliRunner().invoke(app, ["log", "hands", "-j", "1", str(DATA)]).stdout
+    lines = hands.stdout
+    one = CliRunner().invoke(app, ["batch"], input=lines)
+    for args in (["--dask", scheduler], ["--jobs", "2"]):
+        many = CliRunner().invoke(app, ["batch", *args], input=lines)
+        assert many.exit_code == 0 and many.stdout == one.stdout
+    results = [json.loads(line) for line in one.stdout.splitlines()]
+    wants = [json.loads(line)["log_result"] for line in lines.splitlines()]
+    assert [r["points"]["hand"] for r in results] == [w["points"] for w in wants]
+
+
+def test_no_scheduler_is_a_clear_error() -> None:
+    r = CliRunner().invoke(app, ["log", "check", "--dask", "tcp://127.0.0.1:1", str(DATA / "tenhou/dnovikoff/pao.xml")])
+    assert r.exit_code == 2 and "no_dask" in r.output
