@@ -28,7 +28,7 @@ from ..errors import InputError
 from ..hand import Context, Hand
 from ..reasons import reason
 from ..result import Item, Points, Result
-from ..shapes import Reading
+from ..shapes import CHOW, Reading
 from ..tiles import tile_name
 from . import ItemDef, RuleSet
 
@@ -80,6 +80,46 @@ class Win:
     ctx: Context
     flags: dict[str, Any]
     opts: dict
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One reading and the hand's facts, as the rows of a flat fan table read them (the popular table, the
+    two-player game)."""
+
+    r: Reading
+    ctx: Context
+    closed: bool  # 门清: no chi, pon or exposed kong
+    kinds: frozenset[int]  # every tile kind of the hand, melds included
+
+    @property
+    def form(self) -> str:
+        return self.r.form
+
+    @property
+    def regular(self) -> bool:
+        return self.r.form == "regular"
+
+    @property
+    def triplets(self) -> list[int]:
+        return [b.tile for b in self.r.sets if b.is_triplet] if self.regular else []
+
+    @property
+    def chows(self) -> list[int]:
+        return [b.tile for b in self.r.sets if b.kind == CHOW] if self.regular else []
+
+    @property
+    def groups(self) -> list[tuple[int, ...]]:
+        """Every set and pair as tiles (seven pairs: the pairs; none in the knitted and orphan forms)."""
+        return [b.tiles for b in self.r.blocks]
+
+    @property
+    def suits(self) -> set[int]:
+        return {t // 9 for t in self.kinds if t < 27}
+
+    @property
+    def honors(self) -> bool:
+        return any(t >= 27 for t in self.kinds)
 
 
 @dataclass(frozen=True)

@@ -12,55 +12,17 @@ first discard, G5) and ``declared`` (扣听, the ready hand declared on the deal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet
 from ..result import Payment, Points, Result
-from ..shapes import CHOW, KNITTED_PATTERNS, PAIR, Reading, is_honors_knitted, readings
+from ..shapes import KNITTED_PATTERNS, PAIR, Reading, is_honors_knitted, readings
 from ..tiles import DRAGONS, WINDS, kind
 from . import ItemTable
-from .local import LocalRuleSet, Rows, Scored, Win
+from .local import LocalRuleSet, Rows, Scored, View, Win
 
 TILES_136_PLAIN = TileSet("136", frozenset(range(34)))  # no red fives, no flowers in this table
 
 items = ItemTable()
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """One reading and the facts the rows read."""
-
-    r: Reading
-    ctx: Context
-    closed: bool  # 门清: no chi, pon or exposed kong
-    kinds: frozenset[int]  # every tile kind of the hand (melds included)
-    form: str  # regular | seven_pairs | thirteen_orphans | thirteen_knitted
-
-    @property
-    def regular(self) -> bool:
-        return self.form == "regular"
-
-    @property
-    def triplets(self) -> list[int]:
-        return [b.tile for b in self.r.sets if b.is_triplet] if self.regular else []
-
-    @property
-    def chows(self) -> list[int]:
-        return [b.tile for b in self.r.sets if b.kind == CHOW] if self.regular else []
-
-    @property
-    def groups(self) -> list[tuple[int, ...]]:
-        """Every set and pair as tiles (seven pairs: the pairs)."""
-        return [b.tiles for b in self.r.blocks] if self.form in ("regular", "seven_pairs") else []
-
-    @property
-    def suits(self) -> set[int]:
-        return {t // 9 for t in self.kinds if t < 27}
-
-    @property
-    def honors(self) -> bool:
-        return any(t >= 27 for t in self.kinds)
 
 
 def fan(id: str, value: int, *, zh: str, en: str, ja: str | None = None, excludes: tuple[str, ...] = (), doc: str = ""):
@@ -333,7 +295,7 @@ class Popular(LocalRuleSet):
         return win.hand.is_closed, frozenset(kind(t) for t in win.hand.all_tiles())
 
     def score_reading(self, r: Reading, facts: tuple[bool, frozenset[int]], win: Win) -> Scored:
-        v = View(r, win.ctx, facts[0], facts[1], r.form)
+        v = View(r, win.ctx, facts[0], facts[1])
         found = [row for row, _ in ROWS.count(lambda row: row.check(v))] or [items["qionghu"]]
         total = sum(row.value for row in found)
         return Scored(r, tuple(row.item() for row in found), total)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet
 from ..result import Payment, Points, Result
-from ..shapes import CHOW, PAIR, Reading
+from ..shapes import PAIR, Reading
 from ..tiles import DRAGONS, WINDS, counts34, kind, parse_tiles, tile_name, wind_tile
-from . import ItemTable, Option
+from . import ItemTable, Option, local
 from .local import Flag, LocalRuleSet, Rows, Scored, Win
 
 CAP = 13  # "上限封顶即役满牌型，为13番" (§5)
@@ -36,27 +36,11 @@ items = ItemTable()
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class View(local.View):
     """One reading and what the rows read."""
 
-    r: Reading
-    ctx: Context
-    closed: bool
-    kinds: frozenset[int]
     counts: tuple[int, ...]  # every tile of the hand by kind (melds included)
     self_draw: bool  # tsumo, or 抢杠 scored as a self-draw (§3, T5)
-
-    @property
-    def regular(self) -> bool:
-        return self.r.form == "regular"
-
-    @property
-    def chows(self) -> list[int]:
-        return [b.tile for b in self.r.sets if b.kind == CHOW] if self.regular else []
-
-    @property
-    def triplets(self) -> list[int]:
-        return [b.tile for b in self.r.sets if b.is_triplet] if self.regular else []
 
     @property
     def concealed_triplets(self) -> int:
@@ -80,13 +64,6 @@ class View:
             wind_tile(self.ctx.seat_wind),
             wind_tile(self.ctx.round_wind),
         ]
-
-    @property
-    def groups(self) -> list[tuple[int, ...]]:
-        return [b.tiles for b in self.r.blocks]
-
-    def suits(self) -> set[int]:
-        return {t // 9 for t in self.kinds if t < 27}
 
 
 def fan(
@@ -268,12 +245,12 @@ def chunquandaiyao(v: View) -> bool:
 
 @fan("hunyise", 3, zh="混一色", en="Half flush", ja="混一色", open=2)
 def hunyise(v: View) -> bool:
-    return len(v.suits()) == 1 and any(t >= 27 for t in v.kinds)
+    return len(v.suits) == 1 and any(t >= 27 for t in v.kinds)
 
 
 @fan("qingyise", 6, zh="清一色", en="Full flush", ja="清一色", open=5)
 def qingyise(v: View) -> bool:
-    return len(v.suits()) == 1 and all(t < 27 for t in v.kinds)
+    return len(v.suits) == 1 and all(t < 27 for t in v.kinds)
 
 
 # ---- 役满: 13 (the cap) -----------------------------------------------------------------------------------------
@@ -324,9 +301,9 @@ def qinglaotou(v: View) -> bool:
 
 @yakuman("jiulianbaodeng", "九莲宝灯", "Nine gates", "九蓮宝燈")
 def jiulianbaodeng(v: View) -> bool:
-    if not v.closed or v.kongs or len(v.suits()) != 1 or any(t >= 27 for t in v.kinds):
+    if not v.closed or v.kongs or len(v.suits) != 1 or any(t >= 27 for t in v.kinds):
         return False
-    s = next(iter(v.suits())) * 9
+    s = next(iter(v.suits)) * 9
     c = v.counts[s : s + 9]
     return all(c[i] >= (3 if i in (0, 8) else 1) for i in range(9))
 
