@@ -1,4 +1,5 @@
-"""常用麻将算番规则表: the digest's worked examples and a table of cases for every printed 番 and exclusion."""
+"""常用麻将算番规则表: the digest's worked examples, as cases of the one schema (its table of cases, one per printed 番
+and exclusion, is tests/data/popular_cases.jsonl, checked by test_cases.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import cases
 import suanfan
 from complete_hands import random_wins
 
@@ -14,27 +16,26 @@ DATA = Path(__file__).parent / "data"
 EXAMPLES = [json.loads(line) for line in (DATA / "popular_examples.jsonl").read_text().splitlines()]
 
 
-def _names(r: suanfan.Result) -> dict[str, int]:
-    return {i.names["zh"]: i.value for i in r.items}
+def example_case(e: dict) -> dict:
+    """A worked example (the digest's own format) as a case of the one schema: its hand lacks the winning tile,
+    its payments are signed."""
+    inputs = {
+        "hand": e["hand"] + e["win_tile"],
+        "win": e["win_tile"],
+        "melds": [f"{m['type']}:{m['tiles']}" for m in e["melds"]],
+        "tsumo": e["win"] == "tsumo",
+        "seat_wind": "S",
+    }
+    x = e["expected"]
+    out: dict = {"items_zh": x["fan"], "fan": x["total"]}
+    if "payments" in x:
+        out["payments"] = [[payer, -amount] for payer, amount in x["payments"].items()]
+    return {"id": e["id"], "rules": "popular", "in": inputs, "out": out, "why": e["derivation"]}
 
 
 @pytest.mark.parametrize("e", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
 def test_example(e: dict) -> None:
-    """Examples write the hand before the winning tile; the API's hand includes it."""
-    melds = [f"{m['type']}:{m['tiles']}" for m in e["melds"]]
-    r = suanfan.score(
-        e["hand"] + e["win_tile"],
-        win=e["win_tile"],
-        rules="popular",
-        melds=melds,
-        tsumo=e["win"] == "tsumo",
-        seat_wind="S",
-    )
-    assert r.winning
-    assert _names(r) == e["expected"]["fan"]
-    assert r.fan == e["expected"]["total"]
-    if "payments" in e["expected"]:
-        assert [(p.payer, -p.amount) for p in r.points.payments] == list(e["expected"]["payments"].items())
+    cases.check(example_case(e))
 
 
 def test_described() -> None:

@@ -1,5 +1,6 @@
-"""Sichuan Bloody Battle: tables of cases (tests/data/sichuan_cases.jsonl, derived by hand from
-../shared/rules/sichuan.md) and the digest's worked examples (tests/data/sichuan_examples.jsonl)."""
+"""Sichuan Bloody Battle: the digest's worked examples (tests/data/sichuan_examples.jsonl) as cases of the one schema, and
+the helpers (kong money, max_value, ...). Its table of cases (tests/data/sichuan_cases.jsonl, derived by hand from
+../shared/rules/sichuan.md) is checked by test_cases.py."""
 
 from __future__ import annotations
 
@@ -25,12 +26,9 @@ CASES = cases.load("sichuan_cases.jsonl")  # checked by test_cases.py
 EXAMPLES = _load("sichuan_examples.jsonl")
 
 
-def _pays(r) -> list[list]:
-    return [[p.payer, p.amount] for p in r.points.payments]
-
-
-def _example_call(ex: dict) -> tuple[dict, dict, dict]:
-    """The examples' fields in our API: their ``hand`` lacks the winning tile; their context mixes options."""
+def example_case(ex: dict) -> dict:
+    """A worked example (the digest's own format) as a case of the one schema: their ``hand`` lacks the winning
+    tile, their context mixes options, their payments are signed and name the payers by number."""
     ctx = dict(ex.get("context", {}))
     tsumo = ex["win"] == "tsumo"
     opts = {"profile": {"SC-QQ": "seed", "SC-XZ": "modern"}[ex["profile"]]}
@@ -46,34 +44,32 @@ def _example_call(ex: dict) -> tuple[dict, dict, dict]:
         context["haitei" if tsumo else "houtei"] = True
     context.update(ctx)
     hand = format_tiles(parse_tiles(ex["hand"]) + parse_tiles(ex["win_tile"]))
-    return {"hand": hand, "win": ex["win_tile"], "melds": ex.get("melds", [])}, opts, context
+    want = ex["expected"]
+    out: dict = {"explain": {"multiplier": want["M"]}}
+    if "fan" in want:  # modern: every element by its Chinese name, its 番
+        out.update(items_zh=want["fan"], fan=want["F"])
+    if "level" in want:  # seed: the base category and its level, the add-ons
+        out["items_zh"] = {want["base"].split()[0]: want["level"], **want.get("addons", {})}
+    pays = want["payments"]
+    if "discarder" in pays:
+        out["payments"] = [["discarder", -pays["discarder"]]]
+    else:
+        n = int(next(k for k in pays if k.startswith("each_of_")).rsplit("_", 1)[1])
+        out["payments"] = [["other", -pays[f"each_of_{n}"]]] * n
+    out["received"] = pays["winner"]
+    inputs = {"hand": hand, "win": ex["win_tile"], "melds": ex.get("melds", []), "options": opts, **context}
+    return {"id": ex["id"], "rules": "sichuan", "in": inputs, "out": out, "why": ex["derivation"]}
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
 def test_worked_example(ex: dict) -> None:
-    args, opts, context = _example_call(ex)
-    r = suanfan.score(args["hand"], win=args["win"], rules="sichuan", melds=args["melds"], options=opts, **context)
+    r = cases.check(example_case(ex))
     want = ex["expected"]
-    assert r.winning
-    zh = {i.names["zh"]: i for i in r.items}
-    if "fan" in want:  # modern: every element by its Chinese name, its 番
-        assert {k: i.value * (i.count or 1) for k, i in zh.items()} == want["fan"]
-        assert r.fan == want["F"]
-    if "level" in want:  # seed: the base category and its level, the add-ons
+    if "level" in want:  # the base category comes first, and the roots the example counts
+        zh = {i.names["zh"]: i for i in r.items}
         base = want["base"].split()[0]
-        assert zh[base].value == want["level"]
         assert r.items[0].names["zh"] == base
-        adds = {k: i.value * (i.count or 1) for k, i in zh.items() if k != base}
-        assert adds == want.get("addons", {})
-        assert (zh["根"].count if "根" in zh else 0) == want.get("roots_counted", adds.get("根", 0))
-    assert r.explain["multiplier"] == want["M"]
-    pays = want["payments"]
-    if "discarder" in pays:
-        assert _pays(r) == [["discarder", -pays["discarder"]]]
-    else:
-        n = int(next(k for k in pays if k.startswith("each_of_")).rsplit("_", 1)[1])
-        assert _pays(r) == [["other", -pays[f"each_of_{n}"]]] * n
-    assert r.points.received == pays["winner"]
+        assert (zh["根"].count if "根" in zh else 0) == want.get("roots_counted", want.get("addons", {}).get("根", 0))
 
 
 HELPERS = [
