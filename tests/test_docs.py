@@ -178,8 +178,8 @@ def test_python_examples_print_what_the_page_shows(page: Path) -> None:
 
 
 def _raised_codes() -> dict[str, str]:
-    """Every error code the package can give: ``InputError("code", ...)``, ``error(status, "code", ...)`` and
-    ``{"code": "..."}`` literals, with where each is first written."""
+    """Every error code the package can give: ``InputError("code", ...)``, a code after an HTTP status in a call
+    (``error(422, "bad_json", ...)``) and ``{"code": "..."}`` literals, with where each is first written."""
     codes: dict[str, str] = {}
     for path in sorted((ROOT / "src" / "suanfan").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -188,14 +188,18 @@ def _raised_codes() -> dict[str, str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
                 if name == "InputError" and node.args:
                     found.append(node.args[0])
-                elif name == "error" and len(node.args) >= 2:
-                    found.append(node.args[1])
+                else:  # a status then a code: error(422, "bad_json", ...), _answer(send, 421, "bad_host", ...)
+                    found += [b for a, b in zip(node.args, node.args[1:], strict=False) if _is_status(a)]
             elif isinstance(node, ast.Dict):
                 found += [v for k, v in zip(node.keys, node.values, strict=True) if _is_str(k, "code")]
             for arg in found:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     codes.setdefault(arg.value, f"{path.relative_to(ROOT)}:{arg.lineno}")
     return codes
+
+
+def _is_status(node) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and 400 <= node.value <= 599
 
 
 def _is_str(node, value: str) -> bool:
