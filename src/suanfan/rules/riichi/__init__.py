@@ -7,7 +7,6 @@ paying most is kept (then the most han, then the most fu). Draw payments: ``poin
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
 
 from ... import shapes
 from ...errors import InputError
@@ -99,7 +98,7 @@ class Riichi(RuleSet):
             dora_items, dora_han = _dora(facts, ctx, opts, notes, kita)
         else:
             dora_items, dora_han = (), 0
-        spec = _SPECS.get((facts.closed, _SPEC_OPTIONS(opts))) or _spec(facts.closed, opts)  # the key: _spec_key
+        spec = _spec(facts.closed, opts)
         key = facts.key
         # the rows found, one bit each (a row's bit is 1 << its rank): first those the key decides
         found, hand_rows, reading_rows = spec.gated.get(key) or spec.gate(facts)
@@ -290,30 +289,13 @@ _SPECS: dict[tuple, _Spec] = {}
 
 
 def _spec(closed: bool, opts: dict) -> _Spec:
-    key = _spec_key(closed, opts)
+    """The rows for a closed or open hand under these options, worked out once. The key is every option (a new
+    option can never leave a stale _Spec behind); the options are plain values, so the key is hashable."""
+    key = (closed, tuple(opts.items()))
     spec = _SPECS.get(key)
     if spec is None:
         spec = _SPECS[key] = _Spec(closed, opts)
     return spec
-
-
-def _spec_key(closed: bool, opts: dict) -> tuple:
-    """What a _Spec depends on: the hand closed or open, the options its rows' values, the ``BY_FLAGS`` rows and its
-    table of base points read."""
-    return (closed, _SPEC_OPTIONS(opts))
-
-
-_SPEC_OPTIONS = itemgetter(
-    "local_yaku",
-    "double_yakuman",
-    "open_tanyao",
-    "renhou",
-    "kazoe_yakuman",
-    "kiriage_mangan",
-    "players",
-    "north_yakuhai",
-    "ippatsu",
-)
 
 
 def _open(key: int, gate: str | None) -> bool:
