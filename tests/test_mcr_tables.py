@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from suanfan.rules.mcr import _TABLES
 from suanfan.rules.mcr.exclusions import NonRepeat, exclusion_table, non_repeat
-from suanfan.rules.mcr.fans import BIT, TILE_FANS, TileFacts, tile_fans
-from suanfan.rules.mcr.sets import is_seven_shifted_pairs
+from suanfan.rules.mcr.fans import BIT, FANS, TILE_FANS, TileFacts, tile_fans
 from suanfan.rules.mcr.waits import waits_once
 from suanfan.shapes import is_regular_complete, is_seven_pairs
 from suanfan.tiles import suit_keys
@@ -87,6 +88,11 @@ def test_waits_once_from_the_suit_keys_is_waiting_on_one_kind(counts13: list[int
         assert waits_once(suit_keys(counts14), win, seven) is (len(waits) == 1)
         if kinds14 > 8:  # so the seven-pairs test may be skipped there: no seven-pairs wait
             assert not any(is_seven_pairs([n + (k == j) for j, n in enumerate(counts13)], True) for k in range(34))
+
+
+def is_seven_shifted_pairs(held: int) -> bool:
+    """连七对's row asked of a seven-pairs hand holding the kinds of ``held`` (what it reads of the division)."""
+    return bool(FANS["lian_qi_dui"].check(SimpleNamespace(form="seven_pairs", h=SimpleNamespace(held=held))))
 
 
 @given(st.sets(st.integers(0, 33), min_size=7, max_size=7))

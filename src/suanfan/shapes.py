@@ -12,9 +12,8 @@ scoring (fu, pinfu, wait fans) can pick the best.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from itertools import compress, product
-from operator import attrgetter, itemgetter
+from functools import cache
+from itertools import product
 
 from .hand import Hand, Meld
 from .tiles import KIND, N_KINDS, YAOCHU, format_tiles, suit_counts, suit_keys
@@ -37,11 +36,9 @@ class Block:
     concealed: bool = True
     meld: Meld | None = None
     label: str = field(init=False, repr=False, compare=False)  # its tiles in mpsz (``123m``), written once
-    code: int = field(init=False, repr=False, compare=False)  # its summary (``block_code``)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "label", _block_text(self.kind, self.tile))
-        object.__setattr__(self, "code", block_code(self.kind, self.tile, self.concealed))
+        object.__setattr__(self, "label", format_tiles(_BLOCK_TILES[self.kind](self.tile)))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -54,44 +51,6 @@ class Block:
 
     def text(self) -> str:
         return self.label
-
-
-# A block's summary as one integer, made so that the sum over a division's blocks is the division's summary (each
-# field counts, and never overflows its bits: a division has five blocks at most). Fields, by their lowest bit:
-CODE_CHOWS = 0  # 3 bits for each kind 0-26: the chows starting there
-CODE_PUNGS = 81  # 1 bit for each kind 0-33: a pung or kong of it (a hand holds one at most of a kind)
-CODE_CONCEALED_PUNGS = 115  # 3 bits: concealed pungs (kongs aside)
-CODE_CONCEALED_KONGS = 118  # 3 bits
-CODE_MELDED_KONGS = 121  # 3 bits
-CODE_NO_YAOCHU = 124  # 3 bits: sets and pairs holding no terminal or honor
-CODE_NO_FIVE = 127  # 3 bits: sets and pairs holding no 5
-CODE_NOT_EVEN = 130  # 3 bits: sets and pairs that are not a pung, kong or pair of an even rank (chows among them)
-CODE_CHOW_BITS = (1 << CODE_PUNGS) - 1
-
-
-@cache
-def block_code(kind_: str, tile: int, concealed: bool = True) -> int:
-    """The summary of a block (``CODE_*`` fields): 0 for a knitted straight, which has none of them."""
-    if kind_ == KNITTED:
-        return 0
-    if kind_ == CHOW:
-        rank = tile % 9 + 1
-        code = 1 << CODE_CHOWS + 3 * tile
-        yaochu, five, even = rank in (1, 7), 3 <= rank <= 5, False
-    else:
-        rank = tile % 9 + 1 if tile < 27 else 0
-        code = 0
-        if kind_ == PUNG:
-            code = 1 << CODE_PUNGS + tile | concealed << CODE_CONCEALED_PUNGS
-        elif kind_ == KONG:
-            code = 1 << CODE_PUNGS + tile | 1 << (CODE_CONCEALED_KONGS if concealed else CODE_MELDED_KONGS)
-        yaochu, five, even = rank in (0, 1, 9), rank == 5, rank in (2, 4, 6, 8)
-    return code | (not yaochu) << CODE_NO_YAOCHU | (not five) << CODE_NO_FIVE | (not even) << CODE_NOT_EVEN
-
-
-@lru_cache(maxsize=4096)
-def _block_text(kind_: str, tile: int) -> str:
-    return format_tiles(_BLOCK_TILES[kind_](tile))
 
 
 _BLOCK_TILES = {
@@ -237,57 +196,48 @@ def is_regular_complete(counts: list[int]) -> bool:
     return all(suit_decompositions(tuple(counts[s * 9 : s * 9 + 9]), rem[s] == 2) for s in range(3))
 
 
-_BLOCKS: dict[tuple[str, int], Block] = {}
-
-
+@cache
 def concealed_block(kind_: str, tile: int) -> Block:
     """The one shared instance of a concealed block (blocks are immutable, so readings share them)."""
-    b = _BLOCKS.get((kind_, tile))
-    if b is None:
-        b = _BLOCKS[(kind_, tile)] = Block(kind_, tile)
-    return b
+    return Block(kind_, tile)
 
 
-def _suit_entry(table: dict[int, tuple[int, tuple]], offset: int, key: int) -> tuple[int, tuple]:
-    """One suit's entry in its table (``_MAN``, ``_PIN``, ``_SOU``, ``_HONORS``: a plain dict each, read with one
-    subscript): its counts (as a ``tiles.suit_keys`` key) -> (pairs, splits), the table a hand's split is read from.
-    Made on first sight of a pattern, so each pattern is split once per process.
+@cache
+def _meld_block(m: Meld) -> Block:
+    """A meld's block."""
+    if m.kind == "chi":
+        return Block(CHOW, m.first, False, m)
+    if m.kind == "pon":
+        return Block(PUNG, m.first, False, m)
+    return Block(KONG, m.first, m.kind == "ankan", m)
+
+
+@cache
+def _suit_splits(offset: int, key: int) -> tuple[int, tuple]:
+    """The ways to read one suit (``offset`` 0, 9, 18, or 27 for the honors) holding the counts of ``key`` (its
+    ``tiles.suit_key``): (pairs, splits). Kept per pattern, so each pattern is split once per process.
 
     ``pairs`` is 1 when the suit must hold the hand's pair (its count is 2 mod 3), 0 when it holds none (0 mod 3);
-    ``splits`` are the suit's ways to be read, each ``(sets, pair, places, code)``: the sets and the pair ((pair,) or
-    ()) as shared blocks, for each tile of the suit the places it can take in them as (index among the sets, or -1
-    for the pair, wait), and the sum of their ``block_code``. Empty when the suit cannot be read.
-    """
-    entry = table.get(key)
-    if entry is not None:
-        return entry
-    counts = suit_counts(key, offset == 27)
+    ``splits`` are its ways to be read, each ``(sets, pair, places)``: the sets and the pair ((pair,) or ()) as
+    shared blocks, and for each tile of the suit the places it can take in them (``_places``). Empty when the suit
+    cannot be read."""
+    honors = offset == 27
+    counts = suit_counts(key, honors)
     rem = sum(counts) % 3
     if rem == 1:
-        entry = (0, ())
-    elif offset == 27:
-        honors = _honor_split([0] * 27 + list(counts))
-        entry = (rem // 2, ())
-        if honors is not None:
-            sets = tuple(concealed_block(k, t) for k, t in honors[0])
-            pair = (concealed_block(PAIR, honors[1]),) if honors[1] >= 0 else ()
-            entry = (rem // 2, ((sets, pair, _places(sets, pair, offset, 7), _code(sets + pair)),))
+        return 0, ()
+    if honors:
+        split = _honor_split([0] * 27 + counts)
+        found = [split] if split is not None else []
     else:
-        splits = []
-        for sets_, pair_ in suit_decompositions(tuple(counts), rem == 2):
-            sets = tuple(concealed_block(k, offset + t) for k, t in sets_)
-            pair = (concealed_block(PAIR, offset + pair_),) if pair_ >= 0 else ()
-            splits.append((sets, pair, _places(sets, pair, offset, 9), _code(sets + pair)))
-        entry = (rem // 2, tuple(splits))
-    table[key] = entry
-    return entry
-
-
-def _code(blocks: tuple[Block, ...]) -> int:
-    return sum(map(_CODE, blocks))
-
-
-_CODE = attrgetter("code")
+        found = [([(k, offset + t) for k, t in sets], offset + pair if pair >= 0 else -1)
+                 for sets, pair in suit_decompositions(tuple(counts), rem == 2)]  # fmt: skip
+    splits = []
+    for sets_, pair_ in found:
+        sets = tuple(concealed_block(k, t) for k, t in sets_)
+        pair = (concealed_block(PAIR, pair_),) if pair_ >= 0 else ()
+        splits.append((sets, pair, _places(sets, pair, offset, 7 if honors else 9)))
+    return rem // 2, tuple(splits)
 
 
 def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: int) -> tuple:
@@ -305,28 +255,6 @@ def _places(sets: tuple[Block, ...], pair: tuple[Block, ...], offset: int, n: in
             found.append((-1, "tanki"))
         out.append(tuple(found))
     return tuple(out)
-
-
-_MAN: dict[int, tuple[int, tuple]] = {}
-_PIN: dict[int, tuple[int, tuple]] = {}
-_SOU: dict[int, tuple[int, tuple]] = {}
-_HONORS: dict[int, tuple[int, tuple]] = {}
-_PAIR_BLOCKS = [concealed_block(PAIR, t) for t in range(N_KINDS)]
-
-
-_MELD_BLOCKS: dict[str, Block] = {}  # a meld's text (kind, tiles, source) -> its block; a few thousand at most
-
-
-def _meld_block(m: Meld) -> Block:
-    """A meld's block, made on its first sight (``_MELD_BLOCKS``)."""
-    if m.kind == "chi":
-        b = Block(CHOW, m.first, False, m)
-    elif m.kind == "pon":
-        b = Block(PUNG, m.first, False, m)
-    else:
-        b = Block(KONG, m.first, m.kind == "ankan", m)
-    _MELD_BLOCKS[m.text] = b
-    return b
 
 
 def _wait_of(block_kind: str, start: int, win: int) -> str:
@@ -348,11 +276,8 @@ def is_seven_pairs(counts: list[int], kongs_as_pairs: bool = False) -> bool:
     return pairs + 2 * fours == 7 and pairs + fours + counts.count(0) == len(counts)
 
 
-_YAOCHU_OF = itemgetter(*YAOCHU)
-
-
 def is_thirteen_orphans(counts: list[int]) -> bool:
-    y = _YAOCHU_OF(counts)
+    y = [counts[t] for t in YAOCHU]
     return 0 not in y and sum(y) == 14 == sum(counts)
 
 
@@ -376,67 +301,57 @@ def readings(
     thirteen_orphans: bool = True,
     knitted: bool = False,
 ) -> list[Reading]:
-    """Every reading of a complete hand, with every place the winning tile can take."""
-    return every_division(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, False)
+    """Every reading of a complete hand, with every place the winning tile can take. The forms besides four sets and a
+    pair are the rule set's to say (``RuleSet.forms``); by default the two most rule sets play, seven pairs (a four of
+    a kind is not two pairs) and thirteen orphans."""
+    forms = (seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted)
+    return _read(hand, forms, False)
 
 
 def divisions(
     hand: Hand,
     *,
-    seven_pairs: bool = True,
+    seven_pairs: bool = False,
     seven_pairs_kongs: bool = False,
-    thirteen_orphans: bool = True,
+    thirteen_orphans: bool = False,
     knitted: bool = False,
-) -> list[tuple[str, tuple[Block, ...], tuple[int, ...], int]]:
-    """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete, the
-    sum of the blocks' ``block_code``), one entry for each way to split the hand, for rules that score a division
-    once whatever the winning tile's place (MCR: its wait fans look at every place at once). Same order as
-    ``readings``; no Reading is made."""
-    return every_division(hand, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, True)
+) -> list[tuple[str, tuple[Block, ...], tuple[int, ...]]]:
+    """``readings`` grouped by division: (form, blocks, the indexes of the blocks the winning tile can complete), one
+    entry for each way to split the hand, for rules that score a division once whatever the winning tile's place
+    (MCR: its wait fans look at every place at once). Same order as ``readings``; the forms besides four sets and a
+    pair are named by the caller (none by default)."""
+    return _read(hand, (seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted), True)
 
 
-def every_division(
-    hand: Hand,
-    seven_pairs: bool = True,
-    seven_pairs_kongs: bool = True,
-    thirteen_orphans: bool = True,
-    knitted: bool = True,
-    grouped: bool = True,
-) -> list:
-    """``divisions`` with every form on, four of a kind as two pairs of seven pairs included (MCR's forms), as called
-    with the hand alone. ``readings`` and ``divisions`` read through it with their own forms (``grouped``: divisions,
-    else readings)."""
+def _read(hand: Hand, forms: tuple[bool, bool, bool, bool], grouped: bool) -> list:
+    """``readings`` (or with ``grouped`` ``divisions``) of the hand with these forms on."""
+    seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted = forms
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds
-    meld_blocks = tuple([_MELD_BLOCKS.get(m.text) or _meld_block(m) for m in melds]) if melds else ()
+    meld_blocks = tuple(_meld_block(m) for m in melds)
     out: list = []
     keys = hand.suit_keys
     _regular(keys, meld_blocks, win, "regular", out, grouped)
     held = hand.kinds_held  # the kinds held, melds included
-    # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14, a knitted straight 9+
-    if not melds:
+    # kinds held: seven pairs 7 (4 to 7 when a four counts as two pairs), orphans 13, 全不靠 14
+    if not melds and (seven_pairs or thirteen_orphans or knitted):
         kinds = held.bit_count()
         if kinds <= 7 or (kinds == 13 and not held & ~_YAOCHU_KINDS) or kinds == 14:
             _special(counts, held, win, seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted, out, grouped)
-    if (
-        knitted
-        and len(melds) <= 1
-        and _KNIT_STARTS[held & 0x1FF]
-        and _KNIT_STARTS[held >> 9 & 0x1FF]
-        and _KNIT_STARTS[held >> 18 & 0x1FF]
-    ):  # each suit holds a whole 147, 258 or 369 (melds included): a 组合龙 may be there
-        km, kp, ks, kz = keys
-        for idx in range(6):  # 组合龙 with a set and a pair (or a meld): each pattern held whole
-            if 0 not in _KNITTED_COUNTS[idx](counts):
-                dm, dp, ds = KNITTED_KEYS[idx]  # the rest: the suits' keys less the pattern's
+    if knitted and len(melds) <= 1:  # 组合龙 with a set and a pair (or a meld): each pattern held whole
+        for idx, pattern in enumerate(KNITTED_PATTERNS):
+            if held & _KNITTED_MASKS[idx] == _KNITTED_MASKS[idx] and all(counts[t] for t in pattern):
+                rest = list(counts)  # the rest: the concealed tiles less the pattern
+                for t in pattern:
+                    rest[t] -= 1
                 fixed = (_KNITTED_BLOCKS[idx], *meld_blocks)
-                _regular((km - dm, kp - dp, ks - ds, kz), fixed, win, "knitted_straight", out, grouped)
+                _regular(suit_keys(rest), fixed, win, "knitted_straight", out, grouped)
     return out
 
 
 def _special(
-    counts: list[int],
+    counts: tuple[int, ...],
     held: int,
     win: int | None,
     seven_pairs: bool,
@@ -450,34 +365,25 @@ def _special(
     orphans, 全不靠 / 七星不靠 (one reading each, the winning tile at one place at most)."""
     kinds = held.bit_count()
     special = []
-    if seven_pairs and kinds <= 7 and is_seven_pairs(counts, seven_pairs_kongs):
-        kept = list(compress(range(N_KINDS), counts))  # the kinds held, in order
-        if len(kept) == 7:
-            pairs = tuple([_PAIR_BLOCKS[t] for t in kept])
-            wi = kept.index(win) if win is not None else None
-        else:  # a four of a kind read as two pairs
-            pairs = tuple([b for t in kept for b in (_PAIR_BLOCKS[t],) * (counts[t] // 2)])
-            wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
+    if seven_pairs and kinds <= 7 and is_seven_pairs(list(counts), seven_pairs_kongs):
+        kept = [t for t in range(N_KINDS) if counts[t]]  # the kinds held, in order
+        pairs = tuple(concealed_block(PAIR, t) for t in kept for _ in range(counts[t] // 2))
+        wi = next((i for i, b in enumerate(pairs) if b.tile == win), None)
         special.append(("seven_pairs", pairs, wi, "tanki" if wi is not None else ""))
-    if thirteen_orphans and kinds == 13 and is_thirteen_orphans(counts):
+    if thirteen_orphans and kinds == 13 and is_thirteen_orphans(list(counts)):
         wait = "" if win is None else "thirteen" if counts[win] == 2 else "single"
         special.append(("thirteen_orphans", (), None, wait))
     if knitted and kinds == 14 and _knitted_kinds_only(held):  # 14 kinds of a concealed hand: 14 single tiles
         special.append(("honors_knitted", (), None, "knitted"))
     for form, blocks, wi, wait in special:
         if grouped:
-            out.append((form, blocks, () if wi is None else (wi,), _code(blocks)))
+            out.append((form, blocks, () if wi is None else (wi,)))
         else:
             out.append(Reading(form, blocks, wi, wait))
 
 
-_KINDS = (1 << N_KINDS) - 1
 _YAOCHU_KINDS = sum(1 << t for t in YAOCHU)  # thirteen orphans holds these 13 kinds only
-# a suit's kinds held (9 bits) -> which of 147, 258, 369 it holds whole (bit 0, 1, 2): a 组合龙 needs one in each suit
-_KNIT_STARTS = tuple(sum(1 << j for j in range(3) if m >> j & m >> j + 3 & m >> j + 6 & 1) for m in range(512))
-_KNITTED_COUNTS = [itemgetter(*pat) for pat in KNITTED_PATTERNS]  # a pattern's nine counts at once
-# each knitted pattern's tiles as ``tiles.suit_keys`` of its three suits
-KNITTED_KEYS = [suit_keys([int(t in pat) for t in range(N_KINDS)])[:3] for pat in KNITTED_PATTERNS]
+_KNITTED_MASKS = [sum(1 << t for t in pat) for pat in KNITTED_PATTERNS]
 _KNITTED_BLOCKS = [Block(KNITTED, idx) for idx in range(len(KNITTED_PATTERNS))]
 # the kinds 全不靠 may hold: one knitted pattern and the honors
 _HONORS_KNITTED = [sum(1 << t for t in (*pat, *range(27, N_KINDS))) for pat in KNITTED_PATTERNS]
@@ -493,63 +399,28 @@ def _contains(b: Block, t: int) -> bool:
 
 
 def _regular(
-    keys: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list, grouped: bool = False
+    keys: tuple[int, ...], fixed: tuple[Block, ...], win: int | None, form: str, out: list, grouped: bool
 ) -> None:
     """Read the concealed counts (their ``suit_keys``) as sets and one pair after the ``fixed`` blocks (melds, a
-    knitted straight):
-    each split once for every place the winning tile can take in it (the suit tables list the places), or with
-    ``grouped`` once with all those places (``divisions``)."""
-    km, kp, ks, kz = keys
-    try:
-        pa, a = _MAN[km]
-        pb, b = _PIN[kp]
-        pc, c = _SOU[ks]
-        ph, h = _HONORS[kz]
-    except KeyError:  # a suit pattern not seen before: split it (``_suit_entry``)
-        pa, a = _suit_entry(_MAN, 0, km)
-        pb, b = _suit_entry(_PIN, 9, kp)
-        pc, c = _suit_entry(_SOU, 18, ks)
-        ph, h = _suit_entry(_HONORS, 27, kz)
-    if not (a and b and c and h) or pa + pb + pc + ph != 1:
+    knitted straight): each split once for every place the winning tile can take in it (the suit splits list the
+    places), or with ``grouped`` once with all those places (``divisions``)."""
+    suits = [_suit_splits(offset, key) for offset, key in zip((0, 9, 18, 27), keys, strict=True)]
+    if sum(pairs for pairs, _ in suits) != 1 or not all(splits for _, splits in suits):
         return
-    ((sh, ph_, qh, ch),) = h
-    n_fixed = len(fixed)
-    if n_fixed:
-        ch += sum(map(_CODE, fixed))
-    knitted_win = win is not None and n_fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
+    knitted_win = win is not None and fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
     suit = 3 if win is None else win // 9
-    spot = 0 if win is None else win - 9 * suit
-    for sa, pa_, qa, ca in a:
-        for sb, pb_, qb, cb in b:
-            for sc, pc_, qc, cc in c:
-                # the sets, then the one pair (it is the suit's whose count is 2 mod 3)
-                blocks = sa + sb + sc + sh + (pa_ or pb_ or pc_ or ph_)
-                if n_fixed:
-                    blocks = fixed + blocks
-                if win is None:
-                    out.append((form, blocks, (), ca + cb + cc + ch) if grouped else Reading(form, blocks, None, ""))
-                    continue
-                if suit == 0:
-                    places, before = qa[spot], n_fixed
-                elif suit == 1:
-                    places, before = qb[spot], n_fixed + len(sa)
-                elif suit == 2:
-                    places, before = qc[spot], n_fixed + len(sa) + len(sb)
-                else:
-                    places, before = qh[spot], n_fixed + len(sa) + len(sb) + len(sc)
-                if grouped:
-                    if len(places) == 1:  # the common case: one place, without a comprehension's call
-                        j = places[0][0]
-                        at = (before + j if j >= 0 else len(blocks) - 1,)
-                    else:
-                        at = tuple([before + j if j >= 0 else len(blocks) - 1 for j, _ in places])
-                    if knitted_win:
-                        at += (0,)
-                    if at:
-                        out.append((form, blocks, at, ca + cb + cc + ch))
-                    continue
-                for j, wait in places:
-                    i = before + j if j >= 0 else len(blocks) - 1
-                    out.append(Reading(form, blocks, i, wait))
-                if knitted_win:
-                    out.append(Reading(form, blocks, 0, "knitted"))
+    for combo in product(*(splits for _, splits in suits)):
+        # the fixed blocks, the sets suit by suit, then the one pair (it is the suit's whose count is 2 mod 3)
+        blocks = fixed + tuple(b for sets, _, _ in combo for b in sets) + tuple(b for _, p, _ in combo for b in p)
+        if win is None:
+            out.append((form, blocks, ()) if grouped else Reading(form, blocks, None, ""))
+            continue
+        before = len(fixed) + sum(len(sets) for sets, _, _ in combo[:suit])  # the blocks before the suit's sets
+        places = [(before + j if j >= 0 else len(blocks) - 1, wait) for j, wait in combo[suit][2][win - 9 * suit]]
+        if knitted_win:
+            places.append((0, "knitted"))
+        if grouped:
+            if places:
+                out.append((form, blocks, tuple(i for i, _ in places)))
+        else:
+            out.extend(Reading(form, blocks, i, wait) for i, wait in places)

@@ -17,12 +17,12 @@ read-only dict (``result.Shared``) per exclusion, made once (``EXCLUSION``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
 from ...result import Shared
-from .fans import BIT, FANS, IDS, VALUE
+from .fans import BIT, FANS, IDS, VALUE, combination
 
 NON_REPEAT = "不重复"
 NON_SEPARATION = "不拆移"
@@ -175,57 +175,52 @@ def _distinct_per_set(edges: Sequence[tuple[int, int, str]]) -> bool:
     return True
 
 
-def combine_sets(
-    tiles: tuple[int, ...],
-    four: Callable[[tuple[int, ...]], str | None],
-    three: Callable[[int, int, int], str | None],
-    two: Callable[[int, int], str | None],
-    pairs_account_once: bool,
-) -> tuple[dict[str, int], tuple[tuple[str, str | None, str], ...]]:
-    """The combination fans of a group of sets (all chows, or all pungs), under the principles.
+@cache
+def combine_sets(group: str, tiles: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], tuple]:
+    """The combination fans of a group of sets (``group`` chows or pungs; ``tiles`` their lowest tiles, in order)
+    under the principles; the fan a combination makes is its row's (fans.py ``combination``).
 
     A fan of four sets takes the group alone (不拆移). Else the highest fan of three sets (就高不就低) takes its three
     sets, and the remaining set combines once with one of them (套算一次, consensus priority). Else the two-set fans:
     for chows limited by 套算一次 / 不得相同 (``account_once_pairs``); for pungs every pair counts.
-    Returns the fans and what the principles removed: (principle, by fan or None, fan not counted).
+    Returns the fans with their counts, and what the principles removed: (principle, by fan or None, fan not
+    counted). Kept once found: few groups of sets exist (12,650 multisets of up to four chows), shared by many hands.
     """
     found: dict[str, int] = {}
     removed: list[tuple[str, str | None, str]] = []
     n = len(tiles)
-    pairs = [(a, b, f) for a, b in combinations(range(n), 2) if (f := two(tiles[a], tiles[b]))]
+    pairs = [(a, b, f) for a, b in combinations(range(n), 2) if (f := combination(group, (tiles[a], tiles[b])))]
+    threes = {idx: combination(group, tuple(tiles[i] for i in idx)) for idx in combinations(range(n), 3)}
     if n == 4:
-        f = four(tiles)
+        f = combination(group, tiles)
         if f:
-            found[f] = 1
-            lower = {t for idx in combinations(range(4), 3) if (t := three(*(tiles[i] for i in idx)))}
+            lower = {t for t in threes.values() if t}
             removed += [(NON_SEPARATION, f, x) for x in sorted(lower | {e[2] for e in pairs})]
-            return found, tuple(removed)
-    if n >= 3:
-        best = None
-        for idx in combinations(range(n), 3):
-            f = three(*(tiles[i] for i in idx))
-            if f and (best is None or VALUE[f] > VALUE[best[0]]):
-                best = (f, idx)
-        if best:
-            f, idx = best
-            found[f] = 1
-            inside = sorted({e[2] for e in pairs if e[0] in idx and e[1] in idx})
-            removed += [(NON_SEPARATION, f, x) for x in inside]
-            if n == 4:
-                free = next(i for i in range(4) if i not in idx)
-                extra = sorted((e for e in pairs if free in e[:2]), key=lambda e: _priority(e[2]))
-                if extra:
-                    found[extra[0][2]] = found.get(extra[0][2], 0) + 1
-                    removed += [(ACCOUNT_ONCE, None, e[2]) for e in extra[1:]]
-            return found, tuple(removed)
-    chosen = account_once_pairs(n, tuple(pairs)) if pairs_account_once else tuple(pairs)
+            return ((f, 1),), tuple(removed)
+    best = None
+    for idx, f in threes.items():
+        if f and (best is None or VALUE[f] > VALUE[best[0]]):
+            best = (f, idx)
+    if best:
+        f, idx = best
+        found[f] = 1
+        inside = sorted({e[2] for e in pairs if e[0] in idx and e[1] in idx})
+        removed += [(NON_SEPARATION, f, x) for x in inside]
+        if n == 4:
+            free = next(i for i in range(4) if i not in idx)
+            extra = sorted((e for e in pairs if free in e[:2]), key=lambda e: _priority(e[2]))
+            if extra:
+                found[extra[0][2]] = found.get(extra[0][2], 0) + 1
+                removed += [(ACCOUNT_ONCE, None, e[2]) for e in extra[1:]]
+        return tuple(found.items()), tuple(removed)
+    chosen = account_once_pairs(n, tuple(pairs)) if group == "chows" else tuple(pairs)
     for _, _, f in chosen:
         found[f] = found.get(f, 0) + 1
     for e in pairs:
         if e not in chosen:
             same = any(c[2] == e[2] and ({c[0], c[1]} & {e[0], e[1]}) for c in chosen)
             removed.append((NON_IDENTICAL, e[2], e[2]) if same else (ACCOUNT_ONCE, None, e[2]))
-    return found, tuple(removed)
+    return tuple(found.items()), tuple(removed)
 
 
 def _priority(fan_id: str) -> int:

@@ -3,21 +3,31 @@
 Digest: ../shared/rules/mcr_fans.md. ``zh`` is the rulebook name exactly as the digest writes it, ``en`` the Green Book
 name (PyMahjongGB's ``fan_name_en``), ``no`` the rulebook number, ``excludes`` the consensus 不计 list (the
 Helper / 国标麻将规则释义 reading; the 1998 rulebook's own wording is in the digest). A row's ``group`` says where it is
-found:
+found, and so what its predicate reads:
 
-- ``tiles``: from the kinds of tile in the hand alone (suits, honors, ranks); the predicate takes ``TileFacts``.
-- ``win``: from how the hand was won; the predicate takes ``WinFacts``.
-- ``sets``: from the sets of a reading (chows, pungs, kongs, the pair); found in ``sets.py``.
-- ``form``: a special shape (seven pairs, thirteen orphans, knitted, nine gates); found in ``sets.py``.
-- ``extra``: the 联众 / 天津 platform extras (option ``platform_extras``), never part of the 81.
+- ``tiles``: the kinds of tile in the hand alone (suits, honors, ranks): ``TileFacts``.
+- ``win``: how the hand was won: ``WinFacts``.
+- ``chows`` / ``pungs``: a combination of ``sets`` (2, 3 or 4) chows or pungs, as their lowest tiles in order; which
+  combinations count is the business of the principles (exclusions.py ``combine_sets``: 不拆移 套算一次 不得相同).
+- ``sets``: one division of the hand (its chows, pungs, kongs, pair, wait): a ``division.Division``. It answers a
+  count (0 or False: not there). ``forms`` says which forms the row reads (four sets and a pair and 组合龙 with a set
+  and a pair unless it says otherwise); ``takes_chows``: the fan uses all four chows, which then make no combination
+  among themselves (不拆移).
+- ``form``: a special shape (seven pairs, thirteen orphans, knitted, nine gates), also of a ``Division``.
+- ``extra``: the 联众 / 天津 platform extras (option ``platform_extras``), never part of the 81, of a ``Division``.
+- ``flowers``: the hand's flowers, ``result``: what counts once the principles have run (无番和).
+
+Adding a fan is adding its row here (a combination fan is found by the principles through its group).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...hand import Hand
 from ...names import japanese
 from .. import ItemDef, ItemTable
+from .division import Division
 
 FANS = ItemTable()
 
@@ -139,6 +149,31 @@ def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
     return not t.honors and t.low >= lo and t.high <= hi
 
 
+# What the set rows ask of a tile kind (0-33) and of a group of sets.
+
+
+def _yaochu(t: int) -> bool:
+    """A terminal or an honor."""
+    return t >= 27 or t % 9 in (0, 8)
+
+
+def _five(t: int) -> bool:
+    return t < 27 and t % 9 == 4
+
+
+def _even(t: int) -> bool:
+    """A 2, 4, 6 or 8 of a suit."""
+    return t < 27 and t % 9 in (1, 3, 5, 7)
+
+
+def _suits(t: tuple[int, ...]) -> int:
+    """How many suits the sets (their lowest tiles) are in."""
+    return len({x // 9 for x in t})
+
+
+_SUITED = (1 << 27) - 1
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Win facts: how the hand was won (the contract's flags, checked in __init__).
 
@@ -165,16 +200,28 @@ class WinFacts:
     "大四喜",
     "Big Four Winds",
     no=1,
-    group="sets",
+    group="pungs",
     excludes=("san_feng_ke", "peng_peng_hu", "quan_feng_ke", "men_feng_ke", "yao_jiu_ke"),
+    sets=4,
 )
-def _da_si_xi():
+def da_si_xi(t: tuple[int, ...]) -> bool:
     """Four pungs (or kongs) of winds."""
+    return t == (27, 28, 29, 30)
 
 
-@fan("da_san_yuan", 88, "大三元", "Big Three Dragons", no=2, group="sets", excludes=("shuang_jian_ke", "jian_ke"))
-def _da_san_yuan():
+@fan(
+    "da_san_yuan",
+    88,
+    "大三元",
+    "Big Three Dragons",
+    no=2,
+    group="pungs",
+    excludes=("shuang_jian_ke", "jian_ke"),
+    sets=3,
+)
+def da_san_yuan(t: tuple[int, ...]) -> bool:
     """Three pungs (or kongs) of dragons; those pungs count no 幺九刻."""
+    return t[0] >= 31  # the three dragons (a ≤ b ≤ c)
 
 
 @fan("lv_yi_se", 88, "绿一色", "All Green", no=3, group="tiles", excludes=("hun_yi_se",))
@@ -192,15 +239,25 @@ def lv_yi_se(t: TileFacts) -> int:
     group="form",
     excludes=("qing_yi_se", "bu_qiu_ren", "men_qian_qing", "wu_zi"),
     excludes_yao_jiu_ke=1,
+    forms=("regular",),
 )
-def _jiu_lian_bao_deng():
+def jiu_lian_bao_deng(d: Division) -> int:
     """Concealed 1112345678999 of one suit waiting on any tile of it; one 幺九刻 is not counted. The hand's own
     sets may add 清龙 / 四归一 / 双暗刻 / 连六 (consensus)."""
+    if d.h.hand.melds or d.form != "regular":
+        return False
+    counts, win = d.h.counts, d.h.win
+    if win >= 27:
+        return False
+    s = win - win % 9
+    before = [counts[s + i] - (s + i == win) for i in range(9)]
+    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]  # the 13 tiles before the win: the nine-sided wait
 
 
 @fan("si_gang", 88, "四杠", "Four Kongs", no=5, group="sets", excludes=("peng_peng_hu", "dan_diao_jiang"))
-def _si_gang():
+def si_gang(d: Division) -> int:
     """Four kongs. Concealed kongs still count the 暗刻 fans (consensus, MIL)."""
+    return d.kongs == 4
 
 
 @fan(
@@ -211,9 +268,13 @@ def _si_gang():
     no=6,
     group="form",
     excludes=("qing_yi_se", "qi_dui", "bu_qiu_ren", "men_qian_qing", "wu_zi", "dan_diao_jiang"),
+    forms=("seven_pairs",),
 )
-def _lian_qi_dui():
+def lian_qi_dui(d: Division) -> int:
     """Seven consecutive pairs of one suit."""
+    held = d.h.held
+    low = held & -held
+    return held == low * 0x7F and low < 1 << 27 and (low.bit_length() - 1) % 9 <= 2  # 7 kinds in a row, one suit
 
 
 @fan(
@@ -224,9 +285,11 @@ def _lian_qi_dui():
     no=7,
     group="form",
     excludes=("hun_yao_jiu", "wu_men_qi", "bu_qiu_ren", "men_qian_qing", "dan_diao_jiang"),
+    forms=("thirteen_orphans",),
 )
-def _shi_san_yao():
+def shi_san_yao(d: Division) -> int:
     """One of each terminal and honor plus a pair of one of them."""
+    return d.form == "thirteen_orphans"
 
 
 # 64
@@ -247,13 +310,15 @@ def qing_yao_jiu(t: TileFacts) -> int:
 
 
 @fan("xiao_si_xi", 64, "小四喜", "Little Four Winds", no=9, group="sets", excludes=("san_feng_ke", "yao_jiu_ke"))
-def _xiao_si_xi():
+def xiao_si_xi(d: Division) -> int:
     """Three wind pungs and a pair of the fourth wind."""
+    return len(d.wind_pungs) == 3 and d.pair is not None and 27 <= d.pair <= 30
 
 
 @fan("xiao_san_yuan", 64, "小三元", "Little Three Dragons", no=10, group="sets", excludes=("shuang_jian_ke", "jian_ke"))
-def _xiao_san_yuan():
+def xiao_san_yuan(d: Division) -> int:
     """Two dragon pungs and a pair of the third dragon."""
+    return d.dragon_pungs == 2 and d.pair is not None and d.pair >= 31
 
 
 @fan(
@@ -279,8 +344,9 @@ def zi_yi_se(t: TileFacts) -> int:
     group="sets",
     excludes=("peng_peng_hu", "bu_qiu_ren", "men_qian_qing"),
 )
-def _si_an_ke():
+def si_an_ke(d: Division) -> int:
     """Four concealed pungs (concealed kongs count). Self-drawn it scores 自摸, not 不求人 (consensus)."""
+    return d.concealed == 4
 
 
 @fan(
@@ -291,9 +357,15 @@ def _si_an_ke():
     no=13,
     group="sets",
     excludes=("qi_dui", "qing_yi_se", "ping_hu", "yi_ban_gao", "lao_shao_fu", "wu_zi"),
+    takes_chows=True,
 )
-def _yi_se_shuang_long_hui():
+def yi_se_shuang_long_hui(d: Division) -> int:
     """123 123 789 789 and a pair of 5, all of one suit."""
+    pair = d.pair
+    if len(d.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
+        return False
+    s = pair - 4
+    return d.chows == (s, s, s + 6, s + 6)
 
 
 # 48
@@ -305,11 +377,13 @@ def _yi_se_shuang_long_hui():
     "一色四同顺",
     "Quadruple Chow",
     no=14,
-    group="sets",
+    group="chows",
     excludes=("yi_se_san_tong_shun", "yi_se_san_jie_gao", "qi_dui", "si_gui_yi", "yi_ban_gao"),
+    sets=4,
 )
-def _yi_se_si_tong_shun():
+def yi_se_si_tong_shun(t: tuple[int, ...]) -> bool:
     """Four identical chows of one suit."""
+    return t[0] == t[3]
 
 
 @fan(
@@ -318,11 +392,13 @@ def _yi_se_si_tong_shun():
     "一色四节高",
     "Four Pure Shifted Pungs",
     no=15,
-    group="sets",
+    group="pungs",
     excludes=("yi_se_san_tong_shun", "yi_se_san_jie_gao", "peng_peng_hu"),
+    sets=4,
 )
-def _yi_se_si_jie_gao():
+def yi_se_si_jie_gao(t: tuple[int, ...]) -> bool:
     """Four pungs of one suit, each one higher."""
+    return t[3] < 27 and t[0] // 9 == t[3] // 9 and t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 1
 
 
 # 32
@@ -334,16 +410,20 @@ def _yi_se_si_jie_gao():
     "一色四步高",
     "Four Pure Shifted Chows",
     no=16,
-    group="sets",
+    group="chows",
     excludes=("yi_se_san_bu_gao", "lian_liu", "lao_shao_fu"),
+    sets=4,
 )
-def _yi_se_si_bu_gao():
+def yi_se_si_bu_gao(t: tuple[int, ...]) -> bool:
     """Four chows of one suit, each one (or each two) higher."""
+    d = t[1] - t[0]
+    return t[0] // 9 == t[3] // 9 and d in (1, 2) and t[2] - t[1] == d and t[3] - t[2] == d
 
 
 @fan("san_gang", 32, "三杠", "Three Kongs", no=17, group="sets")
-def _san_gang():
+def san_gang(d: Division) -> int:
     """Three kongs."""
+    return d.kongs == 3
 
 
 @fan(
@@ -364,10 +444,18 @@ def hun_yao_jiu(t: TileFacts) -> int:
 
 
 @fan(
-    "qi_dui", 24, "七对", "Seven Pairs", no=19, group="form", excludes=("bu_qiu_ren", "men_qian_qing", "dan_diao_jiang")
+    "qi_dui",
+    24,
+    "七对",
+    "Seven Pairs",
+    no=19,
+    group="form",
+    excludes=("bu_qiu_ren", "men_qian_qing", "dan_diao_jiang"),
+    forms=("seven_pairs",),
 )
-def _qi_dui():
+def qi_dui(d: Division) -> int:
     """Seven pairs; four of a kind counts as two pairs."""
+    return d.form == "seven_pairs"
 
 
 @fan(
@@ -378,9 +466,11 @@ def _qi_dui():
     no=20,
     group="form",
     excludes=("quan_bu_kao", "wu_men_qi", "bu_qiu_ren", "men_qian_qing"),
+    forms=("honors_knitted",),
 )
-def _qi_xing_bu_kao():
+def qi_xing_bu_kao(d: Division) -> int:
     """All seven honors and seven tiles of one knitted 147/258/369 pattern, all single."""
+    return d.h.held >> 27 == 0x7F  # the seven honors
 
 
 @fan(
@@ -392,8 +482,9 @@ def _qi_xing_bu_kao():
     group="sets",
     excludes=("peng_peng_hu", "duan_yao", "wu_zi"),
 )
-def _quan_shuang_ke():
+def quan_shuang_ke(d: Division) -> int:
     """Pungs and a pair of 2, 4, 6 and 8 only (four sets and a pair, not seven pairs)."""
+    return d.every_block(_even) and not d.chows
 
 
 @fan("qing_yi_se", 24, "清一色", "Full Flush", no=22, group="tiles", excludes=("wu_zi",))
@@ -408,18 +499,28 @@ def qing_yi_se(t: TileFacts) -> int:
     "一色三同顺",
     "Pure Triple Chow",
     no=23,
-    group="sets",
+    group="chows",
     excludes=("yi_se_san_jie_gao", "yi_ban_gao"),
+    sets=3,
 )
-def _yi_se_san_tong_shun():
+def yi_se_san_tong_shun(t: tuple[int, ...]) -> bool:
     """Three identical chows of one suit."""
+    return t[0] == t[2]
 
 
 @fan(
-    "yi_se_san_jie_gao", 24, "一色三节高", "Pure Shifted Pungs", no=24, group="sets", excludes=("yi_se_san_tong_shun",)
+    "yi_se_san_jie_gao",
+    24,
+    "一色三节高",
+    "Pure Shifted Pungs",
+    no=24,
+    group="pungs",
+    excludes=("yi_se_san_tong_shun",),
+    sets=3,
 )
-def _yi_se_san_jie_gao():
+def yi_se_san_jie_gao(t: tuple[int, ...]) -> bool:
     """Three pungs of one suit, each one higher."""
+    return t[2] < 27 and t[0] // 9 == t[2] // 9 and t[1] - t[0] == t[2] - t[1] == 1
 
 
 @fan("quan_da", 24, "全大", "Upper Tiles", no=25, group="tiles", excludes=("da_yu_wu", "wu_zi"))
@@ -443,9 +544,10 @@ def quan_xiao(t: TileFacts) -> int:
 # 16
 
 
-@fan("qing_long", 16, "清龙", "Pure Straight", no=28, group="sets", excludes=("lian_liu", "lao_shao_fu"))
-def _qing_long():
+@fan("qing_long", 16, "清龙", "Pure Straight", no=28, group="chows", excludes=("lian_liu", "lao_shao_fu"), sets=3)
+def qing_long(t: tuple[int, ...]) -> bool:
     """123 456 789 of one suit."""
+    return t[0] % 9 == 0 and t[1] == t[0] + 3 and t[2] == t[0] + 6
 
 
 @fan(
@@ -456,29 +558,39 @@ def _qing_long():
     no=29,
     group="sets",
     excludes=("ping_hu", "lao_shao_fu", "xi_xiang_feng", "wu_zi"),
+    takes_chows=True,
 )
-def _san_se_shuang_long_hui():
+def san_se_shuang_long_hui(d: Division) -> int:
     """123 and 789 in two suits and a pair of 5 in the third."""
+    pair = d.pair
+    if len(d.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
+        return False
+    a, b = (s * 9 for s in range(3) if s != pair // 9)
+    return d.chows == (a, a + 6, b, b + 6)
 
 
-@fan("yi_se_san_bu_gao", 16, "一色三步高", "Pure Shifted Chows", no=30, group="sets")
-def _yi_se_san_bu_gao():
+@fan("yi_se_san_bu_gao", 16, "一色三步高", "Pure Shifted Chows", no=30, group="chows", sets=3)
+def yi_se_san_bu_gao(t: tuple[int, ...]) -> bool:
     """Three chows of one suit, each one (or each two) higher."""
+    return t[0] // 9 == t[2] // 9 and t[1] - t[0] == t[2] - t[1] in (1, 2)
 
 
 @fan("quan_dai_wu", 16, "全带五", "All Five", no=31, group="sets", excludes=("duan_yao", "wu_zi"))
-def _quan_dai_wu():
+def quan_dai_wu(d: Division) -> int:
     """Every set and the pair holds a 5."""
+    return d.every_block(_five)
 
 
-@fan("san_tong_ke", 16, "三同刻", "Triple Pung", no=32, group="sets", excludes=("shuang_tong_ke",))
-def _san_tong_ke():
+@fan("san_tong_ke", 16, "三同刻", "Triple Pung", no=32, group="pungs", excludes=("shuang_tong_ke",), sets=3)
+def san_tong_ke(t: tuple[int, ...]) -> bool:
     """Pungs of the same number in the three suits."""
+    return t[2] < 27 and _suits(t) == 3 and t[0] % 9 == t[1] % 9 == t[2] % 9
 
 
 @fan("san_an_ke", 16, "三暗刻", "Three Concealed Pungs", no=33, group="sets")
-def _san_an_ke():
+def san_an_ke(d: Division) -> int:
     """Three concealed pungs (concealed kongs count)."""
+    return d.concealed == 3
 
 
 # 12
@@ -492,14 +604,19 @@ def _san_an_ke():
     no=34,
     group="form",
     excludes=("wu_men_qi", "bu_qiu_ren", "men_qian_qing"),
+    forms=("honors_knitted",),
 )
-def _quan_bu_kao():
+def quan_bu_kao(d: Division) -> int:
     """Fourteen single tiles: honors and tiles of one knitted 147/258/369 pattern."""
+    return d.form == "honors_knitted"
 
 
-@fan("zu_he_long", 12, "组合龙", "Knitted Straight", no=35, group="form")
-def _zu_he_long():
+@fan("zu_he_long", 12, "组合龙", "Knitted Straight", no=35, group="form", forms=("knitted_straight", "honors_knitted"))
+def zu_he_long(d: Division) -> int:
     """147, 258 and 369 in three different suits; with a set and a pair, or inside 全不靠."""
+    if d.form == "knitted_straight":
+        return True
+    return (d.h.held & _SUITED).bit_count() == 9  # 全不靠 holding the whole knitted straight (consensus, p.76)
 
 
 @fan("da_yu_wu", 12, "大于五", "Upper Four", no=36, group="tiles", excludes=("wu_zi",))
@@ -514,17 +631,19 @@ def xiao_yu_wu(t: TileFacts) -> int:
     return _ranks_within(t, 1, 4)
 
 
-@fan("san_feng_ke", 12, "三风刻", "Big Three Winds", no=38, group="sets")
-def _san_feng_ke():
+@fan("san_feng_ke", 12, "三风刻", "Big Three Winds", no=38, group="pungs", sets=3)
+def san_feng_ke(t: tuple[int, ...]) -> bool:
     """Three wind pungs; those pungs count no 幺九刻 (consensus), 圈风刻 / 门风刻 may add (1998 p.79)."""
+    return t[0] >= 27 and t[2] <= 30
 
 
 # 8
 
 
-@fan("hua_long", 8, "花龙", "Mixed Straight", no=39, group="sets")
-def _hua_long():
+@fan("hua_long", 8, "花龙", "Mixed Straight", no=39, group="chows", sets=3)
+def hua_long(t: tuple[int, ...]) -> bool:
     """123, 456 and 789 each in a different suit."""
+    return _suits(t) == 3 and sorted(x % 9 for x in t) == [0, 3, 6]
 
 
 @fan("tui_bu_dao", 8, "推不倒", "Reversible Tiles", no=40, group="tiles", excludes=("que_yi_men",))
@@ -533,19 +652,34 @@ def tui_bu_dao(t: TileFacts) -> int:
     return t.reversible
 
 
-@fan("san_se_san_tong_shun", 8, "三色三同顺", "Mixed Triple Chow", no=41, group="sets", excludes=("xi_xiang_feng",))
-def _san_se_san_tong_shun():
+@fan(
+    "san_se_san_tong_shun",
+    8,
+    "三色三同顺",
+    "Mixed Triple Chow",
+    no=41,
+    group="chows",
+    excludes=("xi_xiang_feng",),
+    sets=3,
+)
+def san_se_san_tong_shun(t: tuple[int, ...]) -> bool:
     """The same chow in the three suits."""
+    return _suits(t) == 3 and t[0] % 9 == t[1] % 9 == t[2] % 9
 
 
-@fan("san_se_san_jie_gao", 8, "三色三节高", "Mixed Shifted Pungs", no=42, group="sets")
-def _san_se_san_jie_gao():
+@fan("san_se_san_jie_gao", 8, "三色三节高", "Mixed Shifted Pungs", no=42, group="pungs", sets=3)
+def san_se_san_jie_gao(t: tuple[int, ...]) -> bool:
     """Pungs in the three suits, each one higher."""
+    if t[2] >= 27 or _suits(t) != 3:
+        return False
+    r = sorted(x % 9 for x in t)
+    return r[1] == r[0] + 1 and r[2] == r[1] + 1
 
 
-@fan("wu_fan_hu", 8, "无番和", "Chicken Hand", no=43, group="sets")
-def _wu_fan_hu():
+@fan("wu_fan_hu", 8, "无番和", "Chicken Hand", no=43, group="result")
+def wu_fan_hu(counted: int) -> bool:
     """Nothing else counts (flowers aside)."""
+    return not counted
 
 
 @fan("miao_shou_hui_chun", 8, "妙手回春", "Last Tile Draw", no=44, group="win", excludes=("zi_mo",))
@@ -576,8 +710,9 @@ def qiang_gang_hu(w: WinFacts) -> int:
 
 
 @fan("peng_peng_hu", 6, "碰碰和", "All Pungs", no=48, group="sets")
-def _peng_peng_hu():
+def peng_peng_hu(d: Division) -> int:
     """Four pungs (or kongs) and a pair."""
+    return len(d.pungs) == 4
 
 
 @fan("hun_yi_se", 6, "混一色", "Half Flush", no=49, group="tiles")
@@ -586,9 +721,13 @@ def hun_yi_se(t: TileFacts) -> int:
     return t.suits == 1 and t.honors
 
 
-@fan("san_se_san_bu_gao", 6, "三色三步高", "Mixed Shifted Chows", no=50, group="sets")
-def _san_se_san_bu_gao():
+@fan("san_se_san_bu_gao", 6, "三色三步高", "Mixed Shifted Chows", no=50, group="chows", sets=3)
+def san_se_san_bu_gao(t: tuple[int, ...]) -> bool:
     """Chows in the three suits, each one higher."""
+    if _suits(t) != 3:
+        return False
+    r = sorted(x % 9 for x in t)
+    return r[1] == r[0] + 1 and r[2] == r[1] + 1
 
 
 @fan("wu_men_qi", 6, "五门齐", "All Types", no=51, group="tiles")
@@ -613,21 +752,24 @@ def quan_qiu_ren(w: WinFacts) -> int:
     excludes=("shuang_an_ke",),
     green_book_2006=8,
 )
-def _shuang_an_gang():
+def shuang_an_gang(d: Division) -> int:
     """Two concealed kongs. The Green Book 2006 scores it 8 (digest, secondhand)."""
+    return d.concealed_kongs == 2 and d.kongs == 2
 
 
-@fan("shuang_jian_ke", 6, "双箭刻", "Two Dragons Pungs", no=54, group="sets", excludes=("jian_ke",))
-def _shuang_jian_ke():
+@fan("shuang_jian_ke", 6, "双箭刻", "Two Dragons Pungs", no=54, group="pungs", excludes=("jian_ke",), sets=2)
+def shuang_jian_ke(t: tuple[int, ...]) -> bool:
     """Two dragon pungs."""
+    return t[0] >= 31
 
 
 # 4
 
 
 @fan("quan_dai_yao", 4, "全带幺", "Outside Hand", no=55, group="sets")
-def _quan_dai_yao():
+def quan_dai_yao(d: Division) -> int:
     """Every set and the pair holds a terminal or an honor."""
+    return d.every_block(_yaochu)
 
 
 @fan("bu_qiu_ren", 4, "不求人", "Fully Concealed Hand", no=56, group="win", excludes=("zi_mo",))
@@ -637,8 +779,9 @@ def bu_qiu_ren(w: WinFacts) -> int:
 
 
 @fan("shuang_ming_gang", 4, "双明杠", "Two Melded Kongs", no=57, group="sets")
-def _shuang_ming_gang():
+def shuang_ming_gang(d: Division) -> int:
     """Two melded kongs."""
+    return d.melded_kongs == 2 and d.kongs == 2
 
 
 @fan("he_jue_zhang", 4, "和绝张", "Last Tile", no=58, group="win")
@@ -651,18 +794,21 @@ def he_jue_zhang(w: WinFacts) -> int:
 
 
 @fan("jian_ke", 2, "箭刻", "Dragon Pung", no=59, group="sets", repeat=True)
-def _jian_ke():
+def jian_ke(d: Division) -> int:
     """A pung of dragons; it counts no 幺九刻."""
+    return d.dragon_pungs
 
 
 @fan("quan_feng_ke", 2, "圈风刻", "Prevalent Wind", no=60, group="sets")
-def _quan_feng_ke():
+def quan_feng_ke(d: Division) -> int:
     """A pung of the round wind; it counts no 幺九刻 (once, even when it is also the seat wind)."""
+    return d.h.round in d.wind_pungs
 
 
 @fan("men_feng_ke", 2, "门风刻", "Seat Wind", no=61, group="sets")
-def _men_feng_ke():
+def men_feng_ke(d: Division) -> int:
     """A pung of the seat wind; it counts no 幺九刻."""
+    return d.h.seat in d.wind_pungs
 
 
 @fan("men_qian_qing", 2, "门前清", "Concealed Hand", no=62, group="win")
@@ -672,28 +818,42 @@ def men_qian_qing(w: WinFacts) -> int:
 
 
 @fan("ping_hu", 2, "平和", "All Chows", no=63, group="sets", excludes=("wu_zi",))
-def _ping_hu():
+def ping_hu(d: Division) -> int:
     """Four chows and a pair of a suit; edge, closed and single waits do not matter (1998 p.90)."""
+    return not d.pungs and d.pair is not None and d.pair < 27
 
 
-@fan("si_gui_yi", 2, "四归一", "Tile Hog", no=64, group="sets", repeat=True)
-def _si_gui_yi():
+@fan(
+    "si_gui_yi",
+    2,
+    "四归一",
+    "Tile Hog",
+    no=64,
+    group="sets",
+    repeat=True,
+    forms=("regular", "knitted_straight", "seven_pairs"),
+)
+def si_gui_yi(d: Division) -> int:
     """All four copies of a tile used without a kong; once per such tile."""
+    return max(d.hogs, 0)
 
 
-@fan("shuang_tong_ke", 2, "双同刻", "Double Pung", no=65, group="sets", repeat=True)
-def _shuang_tong_ke():
+@fan("shuang_tong_ke", 2, "双同刻", "Double Pung", no=65, group="pungs", repeat=True, sets=2)
+def shuang_tong_ke(t: tuple[int, ...]) -> bool:
     """Pungs of the same number in two suits."""
+    return t[1] < 27 and t[0] != t[1] and t[0] % 9 == t[1] % 9
 
 
 @fan("shuang_an_ke", 2, "双暗刻", "Two Concealed Pungs", no=66, group="sets")
-def _shuang_an_ke():
+def shuang_an_ke(d: Division) -> int:
     """Two concealed pungs (concealed kongs count)."""
+    return d.concealed == 2
 
 
 @fan("an_gang", 2, "暗杠", "Concealed Kong", no=67, group="sets")
-def _an_gang():
+def an_gang(d: Division) -> int:
     """One concealed kong."""
+    return d.concealed_kongs == 1 and d.kongs <= 2
 
 
 @fan("duan_yao", 2, "断幺", "All Simples", no=68, group="tiles", excludes=("wu_zi",))
@@ -705,34 +865,50 @@ def duan_yao(t: TileFacts) -> int:
 # 1
 
 
-@fan("yi_ban_gao", 1, "一般高", "Pure Double Chow", no=69, group="sets", repeat=True)
-def _yi_ban_gao():
+@fan("yi_ban_gao", 1, "一般高", "Pure Double Chow", no=69, group="chows", repeat=True, sets=2)
+def yi_ban_gao(t: tuple[int, ...]) -> bool:
     """Two identical chows."""
+    return t[0] == t[1]
 
 
-@fan("xi_xiang_feng", 1, "喜相逢", "Mixed Double Chow", no=70, group="sets", repeat=True)
-def _xi_xiang_feng():
+@fan("xi_xiang_feng", 1, "喜相逢", "Mixed Double Chow", no=70, group="chows", repeat=True, sets=2)
+def xi_xiang_feng(t: tuple[int, ...]) -> bool:
     """The same chow in two suits."""
+    return t[0] // 9 != t[1] // 9 and t[0] % 9 == t[1] % 9
 
 
-@fan("lian_liu", 1, "连六", "Short Straight", no=71, group="sets", repeat=True)
-def _lian_liu():
+@fan("lian_liu", 1, "连六", "Short Straight", no=71, group="chows", repeat=True, sets=2)
+def lian_liu(t: tuple[int, ...]) -> bool:
     """Two chows of one suit making six in a row."""
+    return t[0] // 9 == t[1] // 9 and t[1] - t[0] == 3
 
 
-@fan("lao_shao_fu", 1, "老少副", "Two Terminal Chows", no=72, group="sets", repeat=True)
-def _lao_shao_fu():
+@fan("lao_shao_fu", 1, "老少副", "Two Terminal Chows", no=72, group="chows", repeat=True, sets=2)
+def lao_shao_fu(t: tuple[int, ...]) -> bool:
     """123 and 789 of one suit."""
+    return t[0] // 9 == t[1] // 9 and t[0] % 9 == 0 and t[1] - t[0] == 6
 
 
 @fan("yao_jiu_ke", 1, "幺九刻", "Pung of Terminals or Honors", no=73, group="sets", repeat=True)
-def _yao_jiu_ke():
+def yao_jiu_ke(d: Division) -> int:
     """A pung of terminals or winds (dragons score 箭刻); once per pung."""
+    n = sum(1 for t in d.pungs if t < 27 and t % 9 in (0, 8))
+    winds = d.wind_pungs
+    if len(winds) >= 3:
+        d.notes.append("the pungs of 三风刻 / 小四喜 / 大四喜 count no 幺九刻 (不重复)")
+        return n
+    for t in winds:
+        if t == d.h.round or t == d.h.seat:
+            d.notes.append(f"the {'round' if t == d.h.round else 'seat'} wind pung counts no 幺九刻 (不重复)")
+        else:
+            n += 1
+    return n
 
 
 @fan("ming_gang", 1, "明杠", "Melded Kong", no=74, group="sets")
-def _ming_gang():
+def ming_gang(d: Division) -> int:
     """One melded kong."""
+    return d.melded_kongs == 1 and d.kongs <= 2
 
 
 @fan("que_yi_men", 1, "缺一门", "One Voided Suit", no=75, group="tiles")
@@ -748,18 +924,21 @@ def wu_zi(t: TileFacts) -> int:
 
 
 @fan("bian_zhang", 1, "边张", "Edge Wait", no=77, group="sets")
-def _bian_zhang():
+def bian_zhang(d: Division) -> int:
     """The only wait is 3 of 12 or 7 of 89 (the hand waits on one kind only, consensus/MIL)."""
+    return d.wait == "edge"
 
 
 @fan("kan_zhang", 1, "嵌张", "Closed Wait", no=78, group="sets")
-def _kan_zhang():
+def kan_zhang(d: Division) -> int:
     """The only wait is the middle of a chow."""
+    return d.wait == "closed"
 
 
 @fan("dan_diao_jiang", 1, "单钓将", "Single Wait", no=79, group="sets")
-def _dan_diao_jiang():
+def dan_diao_jiang(d: Division) -> int:
     """The only wait is the pair."""
+    return d.wait == "pair"
 
 
 @fan("zi_mo", 1, "自摸", "Self-Drawn", no=80, group="win")
@@ -769,8 +948,9 @@ def zi_mo(w: WinFacts) -> int:
 
 
 @fan("hua_pai", 1, "花牌", "Flower Tiles", no=81, group="flowers", repeat=True)
-def _hua_pai():
+def hua_pai(hand: Hand) -> int:
     """One per flower; never towards the 8-fan minimum (1998 p.93)."""
+    return len(hand.flowers)
 
 
 @fan(
@@ -783,8 +963,9 @@ def _hua_pai():
     excludes=("ming_gang", "an_gang"),
     green_book_2006=6,
 )
-def _ming_an_gang():
+def ming_an_gang(d: Division) -> int:
     """One melded and one concealed kong: 5 (Helper / PyMahjongGB); the Green Book 2006 reportedly 6."""
+    return d.kongs == 2 and d.concealed_kongs == 1
 
 
 # 联众 / 天津 platform extras (seed 000 「国标麻将番种图解联众麻将规则图解」), option ``platform_extras``.
@@ -800,8 +981,9 @@ def _ming_an_gang():
     excludes=("bu_qiu_ren", "zi_mo", "bian_zhang", "kan_zhang", "dan_diao_jiang"),
     flag="tenhou",
 )
-def _tian_hu():
+def tian_hu(d: Division) -> int:
     """The dealer wins on the dealt hand (``tenhou``). A dealt hand has no wait and is self-drawn."""
+    return d.ctx.tenhou
 
 
 @fan(
@@ -814,13 +996,15 @@ def _tian_hu():
     excludes=("bu_qiu_ren", "zi_mo", "men_qian_qing"),
     flag="chiihou",
 )
-def _di_hu():
+def di_hu(d: Division) -> int:
     """Won on the first turn after the dealer's first discard (``chiihou``)."""
+    return d.ctx.chiihou
 
 
 @fan("ren_hu", 108, "人和", "Humanly Hand", no=None, group="extra", flag="renhou")
-def _ren_hu():
+def ren_hu(d: Division) -> int:
     """Won within the first go-round (``renhou``)."""
+    return d.ctx.renhou
 
 
 @fan(
@@ -832,18 +1016,21 @@ def _ren_hu():
     group="extra",
     excludes=("da_si_xi", "peng_peng_hu", "quan_feng_ke", "men_feng_ke", "san_feng_ke", "yao_jiu_ke"),
 )
-def _si_fang_da_fa():
+def si_fang_da_fa(d: Division) -> int:
     """Pungs of the four winds and a pair of Green Dragons: 大四喜 with a green pair."""
+    return len(d.wind_pungs) == 4 and d.pair == 32
 
 
 @fan("hun_gang", 88, "混杠", "Joker Kong", no=None, group="extra", flag="hun_gang")
-def _hun_gang():
+def hun_gang(d: Division) -> int:
     """A kong of four jokers (混); the tiles carry no joker, so the rule-set flag ``hun_gang`` says so."""
+    return d.ctx.extra.get("hun_gang") is True
 
 
 @fan("tian_ting", 32, "天听", "Heavenly Ready", no=None, group="extra", flag="tian_ting")
-def _tian_ting():
+def tian_ting(d: Division) -> int:
     """Ready on the dealt hand (rule-set flag ``tian_ting``)."""
+    return d.ctx.extra.get("tian_ting") is True
 
 
 TILE_FANS = tuple(row for row in FANS if row.facts["group"] == "tiles")
@@ -912,3 +1099,38 @@ def tile_fans(mask: int) -> int:
 def win_fans(w: WinFacts) -> int:
     """The win fans (a mask of fans, before exclusions) of these win facts."""
     return sum([BIT[row.id] for row in WIN_FANS if row.check(w)])
+
+
+# The rows by what they read (``group``), each (bit, id, predicate), in table order.
+FORMS = ("regular", "knitted_straight", "seven_pairs", "thirteen_orphans", "honors_knitted")
+_SET_FORMS = ("regular", "knitted_straight")  # the forms a ``sets`` row reads unless its ``forms`` says otherwise
+
+
+def _entry(row: ItemDef) -> tuple[int, str, object]:
+    return BIT[row.id], row.id, row.check
+
+
+DIVISION_ROWS = {
+    form: tuple(
+        _entry(row)
+        for row in FANS
+        if row.facts["group"] in ("sets", "form") and form in row.facts.get("forms", _SET_FORMS)
+    )
+    for form in FORMS
+}
+EXTRA_ROWS = tuple(_entry(row) for row in FANS if row.facts["group"] == "extra")  # option platform_extras
+TAKES_CHOWS = sum(BIT[row.id] for row in FANS if row.facts.get("takes_chows"))
+_COMBINATIONS = {
+    (group, n): tuple(row for row in FANS if row.facts["group"] == group and row.facts["sets"] == n)
+    for group in ("chows", "pungs")
+    for n in (2, 3, 4)
+}
+
+
+def combination(group: str, sets: tuple[int, ...]) -> str | None:
+    """The fan of this combination of chows or pungs (``group``; their lowest tiles, in order), the first row of the
+    table (the highest) that holds, or None."""
+    for row in _COMBINATIONS[group, len(sets)]:
+        if row.check(sets):
+            return row.id
+    return None

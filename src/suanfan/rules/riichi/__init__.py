@@ -85,7 +85,7 @@ class Riichi(RuleSet):
         kita = ctx.extra.get("kita", 0) if ctx.extra else 0
         if sanma:
             _check_sanma(facts, kita)
-        readings = shapes.readings(hand)  # the defaults are Riichi's forms (_FORMS)
+        readings = shapes.readings(hand, **_FORMS)
         if not readings:
             melds = hand.meld_texts
             return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)

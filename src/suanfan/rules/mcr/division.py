@@ -1,0 +1,173 @@
+"""What the set and form fans of MCR read: the facts of the whole hand (``HandFacts``, the same for every division)
+and of one division of it (``Division``: its chows, pungs, kongs, pair, waits). The rows of fans.py are predicates
+over these; nothing here decides a fan.
+
+Tile numbering: 0-8 m, 9-17 p, 18-26 s, 27-30 E S W N, 31-33 White Green Red.
+"""
+
+from __future__ import annotations
+
+from ...hand import Context, Hand
+from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
+from ...tiles import KIND, suit_keys, wind_tile
+from .waits import waits_once
+
+
+class HandFacts:
+    """The facts of the hand that every division shares: its counts, kinds held, winning tile, winds, and whether
+    it waits on one kind only (worked out on first need, once for the hand)."""
+
+    __slots__ = ("hand", "ctx", "opts", "win", "counts", "every", "held", "fours", "tsumo", "seat", "round")
+    __slots__ += ("_unique",)
+
+    def __init__(self, hand: Hand, ctx: Context, opts: dict, tsumo: bool) -> None:
+        """``tsumo``: self-drawn (the flag, or haitei / rinshan, which are self-draws by definition)."""
+        self.hand = hand
+        self.ctx = ctx
+        self.opts = opts
+        self.win = KIND[hand.win_tile]
+        self.counts = hand.counts34  # the concealed tiles by kind
+        self.every = hand.all_counts  # every tile by kind, the melds' included
+        self.held = hand.kinds_held  # the kinds held, melds included, a bit each
+        self.fours = self.every.count(4)  # kinds the hand holds all four copies of
+        self.tsumo = tsumo
+        self.seat = wind_tile(ctx.seat_wind)
+        self.round = wind_tile(ctx.round_wind)
+        self._unique: bool | None = None
+
+    def waits_on_one_kind(self) -> bool:
+        """Does the hand, before the winning tile, wait on one kind only (as four sets and a pair, or as seven
+        pairs)? The same for every regular division (consensus: 独听 is about the shape)."""
+        if self._unique is None:
+            before = None
+            if not self.hand.melds and self.held.bit_count() <= 8:  # it may also wait as seven pairs
+                before = bytearray(self.counts)
+                before[self.win] -= 1
+            self._unique = waits_once(self.hand.suit_keys, self.win, before)
+        return self._unique
+
+
+class Division:
+    """One division of the hand (``shapes.divisions``): its form, blocks (the melds' included, the pair last for four
+    sets and a pair), and the blocks the winning tile can complete; with the facts the rows read.
+
+    A row's predicate may add what it wants said of the division to ``notes`` (a ``why`` of the result)."""
+
+    __slots__ = ("h", "form", "blocks", "placements", "chows", "pungs", "pair", "concealed", "concealed_kongs")
+    __slots__ += ("melded_kongs", "wind_pungs", "dragon_pungs", "wait", "notes")
+
+    def __init__(self, h: HandFacts, form: str, blocks: tuple[Block, ...], placements: tuple[int, ...]) -> None:
+        self.h = h
+        self.form = form
+        self.blocks = blocks
+        self.placements = placements
+        self.notes: list[str] = []
+        chows: list[int] = []
+        pungs: list[int] = []
+        pair = None
+        concealed = concealed_kongs = melded_kongs = 0
+        for b in blocks:
+            if b.kind == CHOW:
+                chows.append(b.tile)
+            elif b.kind == PUNG:
+                pungs.append(b.tile)
+                concealed += b.concealed
+            elif b.kind == KONG:
+                pungs.append(b.tile)
+                if b.concealed:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+            elif b.kind == PAIR:
+                pair = b.tile
+        if concealed and not h.tsumo and self._pung_completed_by_the_discard():
+            # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
+            concealed -= 1
+            self.notes.append("the pung completed by the discard counts as melded")
+        chows.sort()
+        pungs.sort()
+        self.chows = tuple(chows)  # the lowest tile of each chow, in order
+        self.pungs = tuple(pungs)  # the tile of each pung or kong, in order
+        self.pair = pair  # the pair's tile (the last pair of seven pairs), None for the forms without one
+        self.concealed = concealed + concealed_kongs  # concealed pungs, concealed kongs counting (MIL)
+        self.concealed_kongs = concealed_kongs
+        self.melded_kongs = melded_kongs
+        self.wind_pungs = tuple(t for t in pungs if 27 <= t <= 30)
+        self.dragon_pungs = sum(1 for t in pungs if t >= 31)
+        self.wait = self._single_wait() if form in ("regular", "knitted_straight") else None
+
+    @property
+    def ctx(self) -> Context:
+        return self.h.ctx
+
+    @property
+    def kongs(self) -> int:
+        return self.concealed_kongs + self.melded_kongs
+
+    @property
+    def hogs(self) -> int:
+        """四归一: the kinds whose four copies are all used, none as a kong (seven pairs: its fours)."""
+        if self.form == "seven_pairs":
+            return self.h.counts.count(4)
+        return self.h.fours - self.kongs
+
+    def every_block(self, test) -> bool:
+        """Every set and the pair (four sets and a pair) holds a tile for which ``test(tile)`` holds; a chow is read
+        from its lowest tile ``t`` as ``t, t + 1, t + 2``."""
+        if self.form != "regular":
+            return False
+        for b in self.blocks:
+            if b.kind == CHOW:
+                if not (test(b.tile) or test(b.tile + 1) or test(b.tile + 2)):
+                    return False
+            elif not test(b.tile):
+                return False
+        return True
+
+    def _pung_completed_by_the_discard(self) -> bool:
+        """Every block the winning tile can complete is a pung (no chow, no knitted straight can take it)."""
+        kinds = {self.blocks[i].kind for i in self.placements}
+        return PUNG in kinds and CHOW not in kinds and KNITTED not in kinds
+
+    def _single_wait(self) -> str | None:
+        """edge, closed or pair: the wait 边张 / 嵌张 / 单钓将 count, when the hand waits on one kind only (consensus,
+        MIL; digest rows 77-79) and the winning tile can sit in an edge chow, the middle of a chow, or the pair; of
+        two places the first of those (the higher fan: table order)."""
+        h = self.h
+        win = h.win
+        best = None
+        for i in self.placements:
+            b = self.blocks[i]
+            if b.kind == CHOW:
+                t = b.tile
+                if win == t + 1:
+                    shape = "closed"
+                elif (win == t and t % 9 < 6) or (win == t + 2 and t % 9 > 0):
+                    return None  # 两面: the chow's other side completes these sets too, a second wait
+                else:
+                    shape = "edge"
+            elif b.kind == PAIR:
+                shape = "pair"
+            elif b.kind == PUNG:
+                return None  # 双碰: the pair completes these sets too (as a pung), a second wait
+            else:
+                continue
+            if best is None or _WAIT_ORDER[shape] < _WAIT_ORDER[best]:
+                best = shape
+        if best is None:
+            return None
+        if self.form == "knitted_straight":
+            pattern = KNITTED_PATTERNS[self.blocks[0].tile]  # the knitted straight comes first
+            in_pattern = win in pattern
+            if in_pattern and h.opts["knitted_straight_waits"] == "wmcc_2006":
+                return None
+            if h.counts[win] - in_pattern < 1:  # the winning tile is the pattern's only
+                return None
+            rest = list(h.counts)  # the rest: a set and a pair, before the winning tile
+            for t in pattern:
+                rest[t] -= 1
+            return best if waits_once(suit_keys(rest), win) else None
+        return best if h.waits_on_one_kind() else None
+
+
+_WAIT_ORDER = {"edge": 0, "closed": 1, "pair": 2}  # 边张, 嵌张, 单钓将: their order in the fan table
