@@ -65,9 +65,21 @@ def test_rounds_and_final(file: str) -> None:
     assert found == set(KNOWN.get(Path(file).name, {})), [m.to_dict() for m in rep.mismatches]
 
 
-def test_three_players_are_skipped() -> None:
+def test_three_players_are_checked() -> None:
+    """A Tenhou three-player game (lobby 0xb9): North set aside (kita) counted among the dora as Tenhou lists it,
+    ツモ損 self-draws, 35000 / 40000 with uma +20 0 -20, all as its sc and owari record."""
+    game = next(suanfan.logs.read(DATA / "tenhou/dnovikoff/sanma2.xml"))
+    assert game.seats == 3 and any(w.hand.get("kita") for r in game.rounds for w in r.wins)
     rep = check_file("sanma2.xml", (DATA / "tenhou/dnovikoff/sanma2.xml").read_bytes())
-    assert rep.skipped == {"three_players": 1} and rep.games == 0
+    assert (rep.games, rep.games_agree, rep.wins, rep.wins_agree) == (1, 1, 5, 5) and not rep.mismatches
+
+
+def test_three_player_tenhou6_is_skipped(tmp_path: Path) -> None:
+    """tenhou.net/6 three-player logs are not read yet: counted under skipped."""
+    obj = json.loads((DATA / "tenhou6/mjai-reviewer/rinshan.json").read_text(encoding="utf-8"))
+    obj["name"] = obj["name"][:3]
+    file = _bad(tmp_path, "three.json", json.dumps(obj))
+    assert check_file(file, Path(file).read_bytes()).skipped == {"three_players": 1}
 
 
 def test_a_gzipped_log_is_read_as_the_plain_one(tmp_path: Path) -> None:

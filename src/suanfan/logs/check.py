@@ -126,7 +126,7 @@ def score_command(hand: dict) -> str:
         args += ["--honba", str(hand["honba"])]
     if hand.get("riichi_sticks"):
         args += ["--sticks", str(hand["riichi_sticks"])]
-    for key in ("pao", "discarder"):
+    for key in ("pao", "discarder", "kita"):
         if key in hand:
             args += ["--flag", f"{key}={hand[key]}"]
     for key, value in (hand.get("options") or {}).items():
@@ -154,6 +154,8 @@ def check_win(win: Win, coarse: bool = False) -> tuple[list[tuple[str, object, o
         diffs.append(("points", win.points, r.points.hand))
     got = scored_yaku(r, coarse)
     want = log_yaku(win, coarse)
+    if "nukidora" in got and "nukidora" not in want:  # Tenhou counts a North set aside among the dora (id 52)
+        got["dora"] = got.get("dora", 0) + got.pop("nukidora")
     if got != want:
         diffs.append(("yaku", want, got))
     return diffs, r
@@ -202,7 +204,7 @@ def new_game(game: Game) -> RiichiGame:
     names = match_players(game)
     options = rules_mod.get("riichi").resolve_options(game.options)
     settings = {k: v for k, v in game.settings.items() if k in {o.name for o in RiichiGame.settings}}
-    return RiichiGame(names, options, resolve_settings(RiichiGame, settings))
+    return RiichiGame(names, options, resolve_settings(RiichiGame, settings, game.options))
 
 
 def start_state(game: Game, rnd: Round, names: tuple[str, ...]) -> dict:

@@ -15,7 +15,8 @@ from ..errors import InputError
 from ..tiles import KIND, YAOCHU, format_tiles, tile_name
 
 WINDS = "ESWN"
-SOURCE = {1: "R", 2: "A", 3: "L"}  # seat of the discarder minus seat of the caller, mod 4
+# seat of the discarder minus seat of the caller (mod the seats): right (下家), across, left (上家)
+SOURCES = {4: {1: "R", 2: "A", 3: "L"}, 3: {1: "R", 2: "L"}}
 LIVE_WALL = {4: 70, 3: 55}  # draws the live wall holds (136 - 52 dealt - 14 dead; 108 - 39 - 14)
 
 
@@ -45,6 +46,7 @@ class Table:
         self.last_discard: tuple[int, int] | None = None
         self.robbable: tuple[int, int, str] | None = None  # (seat, tile, "kakan" or "ankan") until the next draw
         self.nagashi = [True] * seats  # every discard a terminal or honor, none called
+        self.kita = [0] * seats  # North tiles set aside (抜きドラ, three players)
 
     # ---- errors ----------------------------------------------------------------------------------------------
     def fail(self, message: str) -> None:
@@ -145,6 +147,17 @@ class Table:
         self.melds[who].append(["ankan", list(tiles), 0])
         self._kong(who, tiles[0], "ankan")
 
+    def set_north_aside(self, who: int, tile: int) -> None:
+        """kita (抜きドラ, three players): a North set aside as a dora, a replacement tile drawn for it."""
+        if self.seats != 3 or tile != 30:
+            self.fail(f"seat {who} sets aside {tile_name(tile)}: only a North, with three players")
+        self.take(who, tile, "sets aside")
+        self.kita[who] += 1
+        self.rinshan_due[who] = True
+        self.robbable = (who, tile, "kita")
+        self.last_discard = None
+        self.drawn[who] = None
+
     def _kong(self, who: int, tile: int, kind: str) -> None:
         self._confirm()
         self.called = True
@@ -208,6 +221,8 @@ class Table:
             hand["tenhou" if who == self.dealer else "chiihou"] = True
         if self.dora:
             hand["dora_indicators"] = [tile_name(t) for t in self.dora]
+        if self.kita[who]:
+            hand["kita"] = self.kita[who]
         if honba:
             hand["honba"] = honba
         if sticks:
@@ -215,14 +230,13 @@ class Table:
         hand["options"] = options
         return hand
 
-    @staticmethod
-    def meld_text(meld: list) -> str:
+    def meld_text(self, meld: list) -> str:
         kind, tiles, offset = meld
         text = f"{kind}:{format_tiles(tiles)}"
-        return text + f"@{SOURCE[offset]}" if kind != "ankan" else text
+        return text + f"@{SOURCES[self.seats][offset]}" if kind != "ankan" else text
 
     def source_letter(self, who: int, other: int) -> str:
-        return SOURCE[(other - who) % self.seats]
+        return SOURCES[self.seats][(other - who) % self.seats]
 
 
 def is_tenpai(table: Table, who: int) -> bool:
@@ -230,6 +244,6 @@ def is_tenpai(table: Table, who: int) -> bool:
     from ..hand import Hand
     from ..waits import waits
 
-    melds = [Table.meld_text(m).split("@")[0] for m in table.melds[who]]
+    melds = [table.meld_text(m).split("@")[0] for m in table.melds[who]]
     hand = Hand.build(format_tiles(table.hands[who]), None, melds, None, waiting=True)
     return bool(waits(hand))

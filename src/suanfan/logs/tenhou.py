@@ -47,10 +47,14 @@ def ints(text: str | None) -> list[int]:
 def game_rules(game_type: int) -> tuple[dict, dict]:
     """The suanfan Riichi options and match settings of a Tenhou lobby type."""
     options = {"preset": "tenhou", "aka_dora": not game_type & 0x02, "open_tanyao": not game_type & 0x04}
+    three = bool(game_type & 0x10)
+    if three:
+        options["players"] = 3  # the preset becomes tenhou_sanma
     hanchan = bool(game_type & 0x08)
-    # Tenhou's ranked lobbies: uma 10-20 (+20 +10 -10 -20) and oka 20; the first takes what the others' rounded
-    # scores leave (the owari records of the test logs; two east-only logs of 2009 paid 5-10 instead)
-    uma = [20, 10, -10, -20]
+    # Tenhou's ranked lobbies: uma 10-20 (+20 +10 -10 -20) and oka 20, with three players +20 0 -20 (35000 /
+    # 40000, the preset's); the first takes what the others' rounded scores leave (the owari records of the test
+    # logs; two east-only logs of 2009 paid 5-10 instead)
+    uma = [20, 0, -20] if three else [20, 10, -10, -20]
     # the end of a Tenhou game: the West round when nobody has 30000 after the last hand (西入, sudden death),
     # the dealer of the last hand stopping as first on a win only (agari-yame, no tenpai-yame)
     settings = {
@@ -109,12 +113,12 @@ class _Reader:
         name = self.file.rsplit("/", 1)[-1]
         for ext in (".gz", ".mjlog", ".xml"):
             name = name.removesuffix(ext)
+        if len(names) == 4 and not names[3]:
+            game_type |= 0x10  # no fourth player: a three-player game whatever the lobby says
         self.red = not game_type & 0x02
         self.options, settings = game_rules(game_type)
-        three = game_type & 0x10 or (len(names) == 4 and not names[3])
-        players = tuple(names[:3] if three else names) or ("", "", "", "")
-        if three:
-            return Game(self.file, 0, "tenhou", name, players, self.options, settings, skipped="three_players")
+        self.seats = 3 if game_type & 0x10 else 4
+        players = tuple(names[: self.seats]) if names else ("",) * self.seats
         rounds: list[Round] = []
         final_scores = final_points = None
         starts = [i for i, tag in enumerate(self.tags) if tag.tag == "INIT"]
@@ -124,11 +128,11 @@ class _Reader:
             rounds.append(rnd)
             if owari:
                 values = owari.split(",")
-                final_scores = tuple(int(values[2 * p]) * 100 for p in range(4))
+                final_scores = tuple(int(values[2 * p]) * 100 for p in range(self.seats))
                 # a lobby above 0xff (tournament, jansou) sets its own start, oka and uma: its final points are
                 # not the ranked lobbies' and are not compared
                 if game_type <= 0xFF:
-                    final_points = tuple(float(values[2 * p + 1]) for p in range(4))
+                    final_points = tuple(float(values[2 * p + 1]) for p in range(self.seats))
         info = {"type": game_type}
         return Game(
             self.file, 0, "tenhou", name, players, self.options, settings, tuple(rounds), final_scores, final_points,
@@ -142,17 +146,18 @@ class _Reader:
             self.fail(start, f"seed {init.get('seed')!r} is not kyoku,honba,sticks,dice,dice,dora")
         kyoku, honba, sticks = seed[:3]
         dealer = int(init.get("oya", "0"))
-        scores = tuple(x * 100 for x in ints(init.get("ten")))
-        if len(scores) != 4:
-            self.fail(start, f"ten {init.get('ten')!r} is not four scores")
+        n = self.seats
+        scores = tuple(x * 100 for x in ints(init.get("ten")))[:n]
+        if len(scores) != n:
+            self.fail(start, f"ten {init.get('ten')!r} is not {n} scores")
         try:
-            hands = [[self.tile(t) for t in ints(init.get(f"hai{p}"))] for p in range(4)]
-            table = Table(4, dealer, kyoku // 4, hands, [self.tile(seed[5])])
+            hands = [[self.tile(t) for t in ints(init.get(f"hai{p}"))] for p in range(n)]
+            table = Table(n, dealer, kyoku // 4, hands, [self.tile(seed[5])])
         except InputError as e:
             self.fail(start, e.message)
         label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         outcomes: list[Win | Draw] = []
-        changes = [0, 0, 0, 0]
+        changes = [0] * n
         owari = None
         first_winner_paid = False
         for i in range(start + 1, end):
@@ -225,8 +230,9 @@ class _Reader:
         elif kind == "ankan":
             table.ankan(who, tiles)
         elif kind == "kita":
-            table.fail("kita (抜きドラ) is a three-player call")
+            table.set_north_aside(who, tiles[0])
         else:
+            # m & 3 counts seats around a table of four, the empty fourth seat of three players too
             table.call(who, kind, tiles, (who + offset) % 4)
 
     def agari(self, table: Table, tag: ET.Element, i: int, second: bool) -> Win:
@@ -234,7 +240,7 @@ class _Reader:
         ba = ints(tag.get("ba"))
         ten = ints(tag.get("ten"))
         sc = ints(tag.get("sc"))
-        if len(ba) != 2 or len(ten) != 3 or len(sc) != 8:
+        if len(ba) != 2 or len(ten) != 3 or len(sc) < 2 * table.seats:
             self.fail(i, "ba, ten or sc is not complete")
         # Tenhou pays the honba and sticks of a double ron to the winner nearest the discarder, who comes first
         honba, sticks = (0, 0) if second else (ba[0], ba[1])
@@ -271,15 +277,16 @@ class _Reader:
             LIMITS.get(ten[2]),
             yaku,
             None if pao is None else int(pao),
-            tuple(sc[2 * p + 1] * 100 for p in range(4)),
+            tuple(sc[2 * p + 1] * 100 for p in range(table.seats)),
             f"tag {i + 1}",
         )
 
     def ryuukyoku(self, table: Table, tag: ET.Element, i: int) -> Draw:
         sc = ints(tag.get("sc"))
-        if len(sc) != 8:
-            self.fail(i, "sc is not four scores and changes")
-        deltas = tuple(sc[2 * p + 1] * 100 for p in range(4))
+        n = table.seats
+        if len(sc) < 2 * n:
+            self.fail(i, f"sc is not {n} scores and changes")
+        deltas = tuple(sc[2 * p + 1] * 100 for p in range(n))
         kind = tag.get("type")
         if kind in ABORTS:
             if kind == "reach4" and table.unconfirmed is not None:
@@ -288,6 +295,6 @@ class _Reader:
         if kind not in (None, "nm"):
             self.fail(i, f"type {kind!r} is not a Tenhou draw (yao9 reach4 ron3 kan4 kaze4 nm)")
         table._confirm()
-        tenpai = tuple(p for p in range(4) if tag.get(f"hai{p}") is not None)
-        nagashi = tuple(p for p in range(4) if table.nagashi[p]) if kind == "nm" else ()
+        tenpai = tuple(p for p in range(n) if tag.get(f"hai{p}") is not None)
+        nagashi = tuple(p for p in range(n) if table.nagashi[p]) if kind == "nm" else ()
         return Draw("exhaustive", tenpai, nagashi, deltas, f"tag {i + 1}")
