@@ -188,6 +188,15 @@ class RuleSet:
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def not_winning(self, hand: Hand) -> Result:
+        """The result of tiles that make no winning shape under these rules: reason ``not_winning``, its text."""
+        text = reason("not_winning").names()
+        melds = tuple(str(m) for m in hand.melds)
+        explain = {"reason_text": text["en"], "reason_names": text}
+        return Result(
+            winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds, explain=explain
+        )
+
     def describe(self) -> dict:
         return {
             "name": self.name,

@@ -242,7 +242,7 @@ class LocalRuleSet(RuleSet):
         win = Win(hand, self.prepare(hand, opts), ctx, self.read_flags(hand, ctx, opts), opts)
         readings = self.readings(win.hand, opts)
         if not readings:
-            return self.refuse(win, "not_winning")
+            return self.not_winning(hand)
         facts = self.hand_facts(win)
         best: Scored | None = None
         for r in readings:

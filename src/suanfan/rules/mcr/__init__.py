@@ -194,7 +194,7 @@ class McrRules(RuleSet):
         melds = hand.meld_texts
         divisions = shapes.divisions(hand, **_FORMS)
         if not divisions:
-            return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
+            return self.not_winning(hand)
         notes: list[str] = []
         scorer = _Scorer(hand, ctx, opts, notes)
         values = scorer.parts.values

@@ -87,8 +87,7 @@ class Riichi(RuleSet):
             _check_sanma(facts, kita)
         readings = shapes.readings(hand, **_FORMS)
         if not readings:
-            melds = hand.meld_texts
-            return Result(winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds)
+            return self.not_winning(hand)
         notes: list[str] = []
         if facts.flags & RENHOU and opts["renhou"] == "off":
             notes.append("renhou given, but the option renhou is off: it adds nothing")
