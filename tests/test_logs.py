@@ -108,7 +108,7 @@ def _mjlog(name: str = "tenhou/dnovikoff/example.xml") -> str:
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ("truncated", "not a complete mjlog (XML broken at line 1"),
+        ("truncated", "not a complete mjlog (cut short after tag"),
         ("other", "not a game log"),
         ("unknown_yaku", "an unknown Tenhou yaku id"),
         ("bad_json", "not complete JSON"),

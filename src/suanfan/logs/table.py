@@ -11,6 +11,8 @@ Tiles are suanfan tile numbers (``suanfan.tiles``: 0-33, red fives 42-44).
 
 from __future__ import annotations
 
+import copy
+
 from ..errors import InputError
 from ..tiles import KIND, YAOCHU, format_tiles, tile_name
 
@@ -31,7 +33,7 @@ class Table:
         self.melds: list[list[list]] = [[] for _ in range(seats)]  # [kind, tiles, source offset]
         self.dora = list(dora)
         self.live = LIVE_WALL[seats]
-        self.place = ""
+        self.place: object = ""  # where the reader is: a text, or a function giving it (asked only on an error)
         self.called = False  # a call (chi, pon, any kong) has been made this round
         self.discarded = [False] * seats
         self.riichi: list[str | None] = [None] * seats  # "riichi" or "double_riichi", once the tile is out
@@ -48,9 +50,19 @@ class Table:
         self.nagashi = [True] * seats  # every discard a terminal or honor, none called
         self.kita = [0] * seats  # North tiles set aside (抜きドラ, three players)
 
+    def copy(self) -> Table:
+        """An independent copy (a reader trying one reading of the log, keeping the other to go back to)."""
+        new = copy.copy(self)
+        for key, value in self.__dict__.items():
+            if isinstance(value, list):
+                setattr(new, key, [list(v) if isinstance(v, list) else v for v in value])
+        new.melds = [[[m[0], list(m[1]), m[2]] for m in melds] for melds in self.melds]
+        return new
+
     # ---- errors ----------------------------------------------------------------------------------------------
     def fail(self, message: str) -> None:
-        raise InputError("bad_log", f"{self.place}: {message}" if self.place else message)
+        place = self.place() if callable(self.place) else self.place
+        raise InputError("bad_log", f"{place}: {message}" if place else message)
 
     def take(self, who: int, tile: int, what: str) -> None:
         try:
@@ -62,7 +74,8 @@ class Table:
     def draw(self, who: int, tile: int) -> None:
         if self.live <= 0:
             self.fail(f"seat {who} draws, but the wall is empty")
-        self._confirm()
+        if self.unconfirmed is not None:
+            self._confirm()
         if self.break_ippatsu:
             self.ippatsu = [False] * self.seats
             self.break_ippatsu = False

@@ -19,7 +19,8 @@ The encoding, as the public log parsers document it:
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+import re
+from html import unescape
 from urllib.parse import unquote
 
 from ..errors import InputError
@@ -29,8 +30,9 @@ from .table import Table
 from .yaku import LIMITS, TENHOU_IDS, YAKUMAN_HAN
 
 RED_IDS = {16: 42, 52: 43, 88: 44}
-DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
-DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+# a tag's first letter: (a draw?, the seat); T U V W draw, D E F G discard
+MOVES = {"T": (True, 0), "U": (True, 1), "V": (True, 2), "W": (True, 3)}
+MOVES.update({"D": (False, 0), "E": (False, 1), "F": (False, 2), "G": (False, 3)})
 ABORTS = {
     "yao9": "kyuushu_kyuuhai",
     "reach4": "suucha_riichi",
@@ -68,45 +70,54 @@ def game_rules(game_type: int) -> tuple[dict, dict]:
     return options, settings
 
 
+TAG = re.compile(r"<(/?)([A-Za-z_]\w*)([^<>]*)>")
+ATTR = re.compile(r'(\w+)="([^"]*)"')
+
+
+def attrs(body: str) -> dict[str, str]:
+    """A tag's attributes (read only for the tags that have some: most are a draw or a discard)."""
+    return {k: unescape(v) for k, v in ATTR.findall(body)}
+
+
 def read(text: str, file: str) -> list[Game]:
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        line, column = e.position
+    tags = TAG.findall(text)
+    if not tags or tags[0][0] or tags[0][1] != "mjloggm":
+        first = f"<{tags[0][1]}>" if tags else "none"
+        raise InputError("bad_log", f"{file}: not a Tenhou mjlog (the first tag is {first}, not <mjloggm>)")
+    if tags[-1][:2] != ("/", "mjloggm") or not text.rstrip().endswith(">"):
+        last = f"<{tags[-1][1]}>" if len(tags) > 1 else "<mjloggm>"
         raise InputError(
-            "bad_log", f"{file}: not a complete mjlog (XML broken at line {line}, column {column})"
-        ) from None
-    if root.tag != "mjloggm":
-        raise InputError("bad_log", f"{file}: not a Tenhou mjlog (the root tag is <{root.tag}>, not <mjloggm>)")
-    return [_Reader(file, list(root)).game()]
+            "bad_log", f"{file}: not a complete mjlog (cut short after tag {len(tags) - 1} {last}, no </mjloggm>)"
+        )
+    return [_Reader(file, [(name, body) for close, name, body in tags[1:-1] if not close]).game()]
 
 
 class _Reader:
-    def __init__(self, file: str, tags: list[ET.Element]) -> None:
+    def __init__(self, file: str, tags: list[tuple[str, str]]) -> None:
         self.file = file
         self.tags = tags
         self.red = True
         self.options: dict = {}
 
     def fail(self, i: int, message: str) -> None:
-        raise InputError("bad_log", f"{self.file}: tag {i + 1} <{self.tags[i].tag}>: {message}")
+        raise InputError("bad_log", f"{self.file}: tag {i + 1} <{self.tags[i][0]}>: {message}")
 
     def tile(self, t: int) -> int:
-        if not 0 <= t < 136:
-            raise InputError("bad_log", f"tile id {t} is not 0-135")
-        if self.red and t in RED_IDS:
-            return RED_IDS[t]
-        return t // 4
+        try:
+            return self.tiles[t] if t >= 0 else self.tiles[136]
+        except IndexError:
+            raise InputError("bad_log", f"tile id {t} is not 0-135") from None
 
     def game(self) -> Game:
         names: list[str] = []
         game_type = None
-        for tag in self.tags:
-            if tag.tag == "GO" and game_type is None:
-                game_type = int(tag.get("type", "0"))
-            elif tag.tag == "UN" and not names:
-                names = [unquote(tag.get(f"n{i}", "")) for i in range(4)]
-            elif tag.tag == "INIT":
+        for tag, body in self.tags:
+            if tag == "GO" and game_type is None:
+                game_type = int(attrs(body).get("type", "0"))
+            elif tag == "UN" and not names:
+                a = attrs(body)
+                names = [unquote(a.get(f"n{i}", "")) for i in range(4)]
+            elif tag == "INIT":
                 break
         if game_type is None:
             game_type = 0x09  # no GO tag: a four-player hanchan with red fives, the default lobby
@@ -116,12 +127,13 @@ class _Reader:
         if len(names) == 4 and not names[3]:
             game_type |= 0x10  # no fourth player: a three-player game whatever the lobby says
         self.red = not game_type & 0x02
+        self.tiles = [RED_IDS[t] if self.red and t in RED_IDS else t // 4 for t in range(136)]
         self.options, settings = game_rules(game_type)
         self.seats = 3 if game_type & 0x10 else 4
         players = tuple(names[: self.seats]) if names else ("",) * self.seats
         rounds: list[Round] = []
         final_scores = final_points = None
-        starts = [i for i, tag in enumerate(self.tags) if tag.tag == "INIT"]
+        starts = [i for i, (tag, _) in enumerate(self.tags) if tag == "INIT"]
         for n, start in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(self.tags)
             rnd, owari = self.round(start, end)
@@ -140,7 +152,7 @@ class _Reader:
         )  # fmt: skip
 
     def round(self, start: int, end: int) -> tuple[Round, str | None]:
-        init = self.tags[start]
+        init = attrs(self.tags[start][1])
         seed = ints(init.get("seed"))
         if len(seed) < 6:
             self.fail(start, f"seed {init.get('seed')!r} is not kyoku,honba,sticks,dice,dice,dora")
@@ -160,16 +172,21 @@ class _Reader:
         changes = [0] * n
         owari = None
         first_winner_paid = False
+        i = start
+        table.place = lambda: f"{self.file}: {label}: tag {i + 1} <{self.tags[i][0]}>"
+        tiles, tags, draw, discard = self.tiles, self.tags, table.draw, table.discard
         for i in range(start + 1, end):
-            tag = self.tags[i]
-            name = tag.tag
-            table.place = f"{self.file}: {label}: tag {i + 1} <{name}>"
-            head, rest = name[:1], name[1:]
-            if rest.isdigit() and head in DRAW_TAGS:
-                table.draw(DRAW_TAGS[head], self.tile(int(rest)))
-            elif rest.isdigit() and head in DISCARD_TAGS:
-                table.discard(DISCARD_TAGS[head], self.tile(int(rest)))
-            elif name == "N":
+            name, body = tags[i]
+            move = MOVES.get(name[0]) if name[-1].isdigit() else None
+            if move is not None:  # the most of a log: T U V W draws, D E F G discards
+                try:
+                    t = tiles[int(name[1:])]
+                except (ValueError, IndexError):
+                    self.fail(i, "a draw or discard of no tile 0-135")
+                (draw if move[0] else discard)(move[1], t)
+                continue
+            tag = attrs(body)
+            if name == "N":
                 self.call(table, int(tag.get("who", "0")), int(tag.get("m", "0")))
             elif name == "REACH":
                 who = int(tag.get("who", "0"))
@@ -235,7 +252,7 @@ class _Reader:
             # m & 3 counts seats around a table of four, the empty fourth seat of three players too
             table.call(who, kind, tiles, (who + offset) % 4)
 
-    def agari(self, table: Table, tag: ET.Element, i: int, second: bool) -> Win:
+    def agari(self, table: Table, tag: dict, i: int, second: bool) -> Win:
         who, source = int(tag.get("who", "0")), int(tag.get("fromWho", "0"))
         ba = ints(tag.get("ba"))
         ten = ints(tag.get("ten"))
@@ -281,7 +298,7 @@ class _Reader:
             f"tag {i + 1}",
         )
 
-    def ryuukyoku(self, table: Table, tag: ET.Element, i: int) -> Draw:
+    def ryuukyoku(self, table: Table, tag: dict, i: int) -> Draw:
         sc = ints(tag.get("sc"))
         n = table.seats
         if len(sc) < 2 * n:

@@ -14,7 +14,6 @@ left, in the middle from across, last from the right.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
@@ -205,7 +204,7 @@ class _Round:
             callers = self.callers(takes, actor, t)
             for p in callers[:-1]:  # every choice but the last on a copy of the table
                 try:
-                    return self._play(*copy.deepcopy((table, takes, drops)), p)
+                    return self._play(table.copy(), [list(x) for x in takes], [list(x) for x in drops], p)
                 except InputError:
                     continue
             actor = callers[-1]
