@@ -21,7 +21,8 @@ on (呼叫转移, option hu_jiao_zhuan_yi; each winner gets all of it, A9). ``{"
 player not ready, not a 花猪, pays each ready player that player's highest value, ``max_value``).
 
 Wuhu (../shared/rules/wuhu.md §7): one winner; ``"bao": P`` (包牌, W10) makes P pay every share; a given value is
-``"fan"`` plus ``"di_fan"`` (the 底番 added to payments by or to the dealer; 0 for a 交牌). A draw pays nothing.
+``"fan"`` plus ``"di_fan"`` (the 底番 added to payments by or to the dealer under 2468 and 315; 0 for a 交牌). A draw
+pays nothing. Every payment, of a scored hand or of a given value, is the rule set's own ``payments``.
 
 Ka Wu Xing (../shared/rules/kawuxing.md §2, §6, K4, K5, K7, K11): ``{"type": "declare", "player": P}`` (亮倒),
 ``{"type": "kong", ..., "kong_on_kong": true}`` (杠上杠 doubles that kong's money), one win or two on one discard
