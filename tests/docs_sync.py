@@ -4,7 +4,7 @@
 Two kinds of generated text:
 
 - In ``docs/rules/NAME.md``, the blocks between ``<!-- begin generated: WHAT -->`` and ``<!-- end generated -->``
-  (``WHAT`` is ``items``, ``options``, ``presets`` or ``flags``) are made from ``suanfan rules NAME --json``, so the
+  (``WHAT`` is ``items``, ``options``, ``presets``, ``flags``, ``reasons`` or ``melds``) are made from ``suanfan rules NAME --json``, so the
   items with their values, the options with their defaults and allowed values, the presets and the context flags are
   those of the code.
 - In every ``docs/*.md`` and ``docs/rules/*.md``, a ```` ```console ```` block holds commands (lines starting with
@@ -94,20 +94,55 @@ def options_table(d: dict) -> str:
 def presets_table(d: dict) -> str:
     if not d["presets"]:
         return "This rule set has no presets.\n"
-    rows = ["| preset | the options it sets |", "| --- | --- |"]
+    docs = d.get("preset_docs") or {}
+    match = d.get("preset_match_settings") or {}
+    rows = ["| preset | the options it sets | what it is |", "| --- | --- | --- |"]
     for name, opts in d["presets"].items():
         text = ", ".join(f"`{k}={json.dumps(v, ensure_ascii=False)}`" for k, v in opts.items())
-        rows.append(f"| `{name}` | {text} |")
+        what = docs.get(name, "")
+        if match.get(name):
+            settings = ", ".join(f"`{k}={json.dumps(v, ensure_ascii=False)}`" for k, v in match[name].items())
+            what += f" Match settings: {settings}."
+        rows.append(f"| `{name}` | {text} | {_cell(what.strip())} |")
     return "\n".join(rows) + "\n"
 
 
-def flags_list(d: dict) -> str:
+def flags_table(d: dict) -> str:
+    """The rule set's own context fields: a table when the rule set describes them, else their names."""
     if not d["context_flags"]:
         return "This rule set reads no context fields of its own.\n"
-    return "Fields of its own: " + ", ".join(f"`{f}`" for f in d["context_flags"]) + ".\n"
+    typed = {f["name"]: f for f in d.get("flags") or ()}
+    if not typed:
+        return "Fields of its own: " + ", ".join(f"`{f}`" for f in d["context_flags"]) + ".\n"
+    rows = ["| field | default | allowed | what it says |", "| --- | --- | --- | --- |"]
+    for name in d["context_flags"]:
+        f = typed.get(name, {})
+        allowed = ", ".join(f"`{json.dumps(c, ensure_ascii=False)}`" for c in f.get("choices") or ())
+        default = json.dumps(f.get("default"), ensure_ascii=False)
+        rows.append(f"| `{name}` | `{default}` | {_cell(allowed)} | {_cell(f.get('doc', ''))} |")
+    return "\n".join(rows) + "\n"
 
 
-MAKERS = {"items": items_table, "options": options_table, "presets": presets_table, "flags": flags_list}
+def reasons_table(d: dict) -> str:
+    """Why a complete hand may not win: the codes of ``reason``, with their texts (``{field}`` is the hand's)."""
+    rows = ["| `reason` | en | zh | ja |", "| --- | --- | --- | --- |"]
+    for code, names in (d.get("reasons") or {}).items():
+        rows.append(f"| `{code}` | {_cell(names['en'])} | {_cell(names['zh'])} | {_cell(names['ja'])} |")
+    return "\n".join(rows) + "\n"
+
+
+def melds_list(d: dict) -> str:
+    return "The melds it accepts: " + ", ".join(f"`{m}`" for m in d["melds"]) + ".\n"
+
+
+MAKERS = {
+    "items": items_table,
+    "options": options_table,
+    "presets": presets_table,
+    "flags": flags_table,
+    "reasons": reasons_table,
+    "melds": melds_list,
+}
 
 
 def match_games() -> list[dict]:

@@ -132,12 +132,26 @@ def test_rule_page_lists_every_option_with_its_default(name: str) -> None:
 
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_rule_page_explains_every_field_of_its_own(name: str) -> None:
-    """The generated list names the fields; the prose (outside it) must say what each one means."""
+    """Each field of the rule set's own is said: by the rule set (its generated table) or in the page's prose."""
+    d = docs_sync.describe(name)
     text = _page(name)
     prose = docs_sync.BLOCK.sub("", text)
-    unexplained = [f for f in docs_sync.describe(name)["context_flags"] if f"`{f}`" not in prose]
+    described = {f["name"] for f in d.get("flags") or () if f.get("doc")}
+    unexplained = [f for f in d["context_flags"] if f not in described and f"`{f}`" not in prose]
     assert not unexplained, f"docs/rules/{name}.md: say what the fields {unexplained} mean (a table row each)"
-    assert all(f"`{f}`" in _block(text, "flags") for f in docs_sync.describe(name)["context_flags"]), FIX
+    assert all(f"`{f}`" in _block(text, "flags") for f in d["context_flags"]), FIX
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_rule_page_lists_every_reason_and_meld(name: str) -> None:
+    d = docs_sync.describe(name)
+    text = _page(name)
+    if "reasons" in d:
+        rows = _rows(_block(text, "reasons"))
+        assert set(rows) == set(d["reasons"]), f"docs/rules/{name}.md: reasons {sorted(rows)}; {FIX}"
+    if "melds" in d:
+        listed = _block(text, "melds")
+        assert all(f"`{m}`" in listed for m in d["melds"]), f"docs/rules/{name}.md: melds; {FIX}"
 
 
 @pytest.mark.parametrize("page", docs_sync.documents(), ids=_rel)
