@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,41 @@ def test_import_log_makes_a_match(tmp_path: Path) -> None:
     shown = json.loads(CliRunner().invoke(app, ["match", "show", str(match_id), "--db", str(db), "--json"]).stdout)
     game = next(suanfan.logs.read(file))
     assert [shown["standings"]["points"][p] for p in shown["players"]] == list(game.final_scores)
+
+
+# ---- MJAI ------------------------------------------------------------------------------------------------------
+sys.path.insert(0, str(Path(__file__).parent))
+from mjai_from_tenhou import convert  # noqa: E402
+
+TENHOU = [f for f in FILES if "/tenhou/" in f]
+
+
+@pytest.mark.parametrize("file", TENHOU, ids=[Path(f).name for f in TENHOU])
+def test_mjai(file: str) -> None:
+    """The Tenhou games told as MJAI events (tests/mjai_from_tenhou.py: no public MJAI log with its points was
+    found): every win, round and final score as Tenhou recorded it, pao found from the calls (MJAI writes none)."""
+    text = convert(Path(file).read_text(encoding="utf-8"))
+    rep = check_file(file + ".mjai", text.encode())
+    game = next(suanfan.logs.read(file))
+    assert not rep.errors and not rep.mismatches, [m.to_dict() for m in rep.mismatches]
+    assert rep.wins == sum(len(r.wins) for r in game.rounds) and rep.games_agree == 1
+    mjai_game = suanfan.logs.read_bytes(text.encode(), "x")[0]
+    assert mjai_game.format == "mjai"
+    assert [w.hand for r in mjai_game.rounds for w in r.wins] == [w.hand for r in game.rounds for w in r.wins]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t[: t.rindex('{"type": "end_game"')], "has no end_game (cut short at line"),
+        (lambda t: t.replace('["tanyaochu", 1]', '["tanyao_typo", 1]', 1), "is not an MJAI yaku"),
+        (lambda t: t.replace('"pai": "1m"', '"pai": "1x"', 1), "is not an MJAI tile"),
+        (lambda t: t.replace('{"type": "tsumo"', "{oops", 1), "is not JSON"),
+    ],
+)
+def test_bad_mjai_names_the_file_and_line(tmp_path: Path, edit, message: str) -> None:
+    text = edit(convert(_mjlog("tenhou/dnovikoff/example.xml")))
+    file = _bad(tmp_path, "game.mjson", text)
+    with pytest.raises(InputError) as e:
+        list(suanfan.logs.read(file))
+    assert e.value.code == "bad_log" and file in e.value.message and message in e.value.message

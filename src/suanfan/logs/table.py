@@ -49,6 +49,7 @@ class Table:
         self.robbable: tuple[int, int, str] | None = None  # (seat, tile, "kakan" or "ankan") until the next draw
         self.nagashi = [True] * seats  # every discard a terminal or honor, none called
         self.kita = [0] * seats  # North tiles set aside (抜きドラ, three players)
+        self.liable: list[int | None] = [None] * seats  # pao: who fed the third dragon or the fourth wind set
 
     def copy(self) -> Table:
         """An independent copy (a reader trying one reading of the log, keeping the other to go back to)."""
@@ -136,6 +137,10 @@ class Table:
             self.take(who, t, f"calls {kind} with")
         self._confirm()
         self.melds[who].append([kind, list(tiles), (source - who) % self.seats])
+        if kind != "chi" and KIND[called] >= 27:
+            group = range(31, 34) if KIND[called] >= 31 else range(27, 31)
+            if sum(KIND[m[1][0]] in group for m in self.melds[who]) == len(group):
+                self.liable[who] = source  # 責任払い: the call that made daisangen / daisuushii certain
         self.nagashi[source] = False
         self._interrupt()
         if kind == "minkan":

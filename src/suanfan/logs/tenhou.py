@@ -271,6 +271,9 @@ class _Reader:
         if logged_dora != hand.get("dora_indicators", []):
             self.fail(i, f"the round revealed dora {hand.get('dora_indicators')}, the tag shows {logged_dora}")
         pao = tag.get("paoWho")
+        derived = table.liable[who]
+        if (None if pao is None else int(pao)) != derived:
+            self.fail(i, f"paoWho is {pao}, but the calls make seat {derived} liable")
         if pao is not None:
             hand["pao"] = table.source_letter(who, int(pao))
         yaku: dict[str, int] = {}

@@ -277,7 +277,8 @@ class _Round:
         if not isinstance(info, list) or len(info) < 4:
             self.fail(f"the win {info!r} is not [who, from, pao, points, yaku...]")
         who, source, pao = int(info[0]), int(info[1]), int(info[2])
-        hand = table.win_hand(who, source, self.options, 0 if second else honba, 0 if second else sticks)
+        on_table = sticks + len(table.stood)  # the sticks of the round's riichi too
+        hand = table.win_hand(who, source, self.options, 0 if second else honba, 0 if second else on_table)
         if hand.get("riichi") or hand.get("double_riichi"):
             hand["ura_indicators"] = [_name(t) for t in ura]
         if pao != who:
