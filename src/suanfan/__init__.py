@@ -6,6 +6,7 @@
 (2, 30, 2000)
 """
 
+from .analysis import Analysis, analyze
 from .api import score, score_dict, score_many, waits_of
 from .errors import InputError
 from .hand import Context, Hand, Meld
@@ -15,7 +16,7 @@ from .rules import registry as rule_sets
 from .tiles import format_tiles, parse_tiles
 
 __all__ = [
-    "Context", "Hand", "InputError", "Item", "Meld", "Payment", "Points", "Result",
-    "format_tiles", "get_rules", "parse_tiles", "rule_sets", "score", "score_dict", "score_many", "waits_of",
+    "Analysis", "Context", "Hand", "InputError", "Item", "Meld", "Payment", "Points", "Result",
+    "analyze", "format_tiles", "get_rules", "parse_tiles", "rule_sets", "score", "score_dict", "score_many", "waits_of",
 ]  # fmt: skip
 __version__ = "0.1.0"

@@ -1,4 +1,4 @@
-"""The command line: ``suanfan score``, ``batch``, ``waits``, ``rules``, ``draw``, ``serve``.
+"""The command line: ``suanfan score``, ``batch``, ``waits``, ``analyze``, ``rules``, ``draw``, ``serve``.
 
 Unreadable input prints the contract's error and exits 2; it never shows a traceback.
 """
@@ -403,6 +403,15 @@ def serve(
         err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: pip install 'suanfan[web]' ({e})")
         raise typer.Exit(2) from None
     run(host, port, token)
+
+
+def _mount_analyze() -> None:
+    from .analysis.cli import analyze_command
+
+    app.command(name="analyze")(analyze_command)
+
+
+_mount_analyze()
 
 
 def _mount_match() -> None:

@@ -285,6 +285,19 @@ class Popular(LocalRuleSet):
                 out.append(Reading("thirteen_knitted", (), None, "knitted"))
         return out
 
+    def waits(self, hand: Hand, opts: dict) -> list[int]:
+        """The waits of the shapes, and of 十三不靠 (the nine knitted tiles and five different honours, G4)."""
+        found = set(super().waits(hand, opts))
+        if not hand.melds:
+            counts = hand.counts
+            for t in sorted(self.tile_set.kinds):
+                if not counts[t]:
+                    counts[t] += 1
+                    if is_honors_knitted(counts) and any(all(counts[k] for k in pat) for pat in KNITTED_PATTERNS):
+                        found.add(t)
+                    counts[t] -= 1
+        return sorted(found)
+
     def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
         if ctx.tenhou and not ctx.is_dealer:
             raise InputError("bad_context", "tenhou (天胡) is the dealer's (seat_wind E) self-drawn first hand")

@@ -387,8 +387,15 @@ class Wuhu(LocalRuleSet):
         return readings(hand, seven_pairs=False, thirteen_orphans=False)
 
     def waits(self, hand: Hand, opts: dict) -> list[int]:
+        """The tiles that complete the hand with 八支 (at least 8 tiles of one suit, kongs counting 4, §3.2): a
+        hand without it cannot win."""
         h = self.prepare(hand, opts)
-        return find_waits(h, kinds=sorted(range(27)) + [HONOR], seven_pairs=False, thirteen_orphans=False)
+        suit = [0, 0, 0]
+        for t in h.all_tiles():
+            if kind(t) < 27:
+                suit[kind(t) // 9] += 1
+        found = find_waits(h, kinds=sorted(range(27)) + [HONOR], seven_pairs=False, thirteen_orphans=False)
+        return [t for t in found if max(n + (t < 27 and t // 9 == s) for s, n in enumerate(suit)) >= 8]
 
     def check_context(self, hand: Hand, ctx: Context, flags: dict, opts: dict) -> None:
         for key in ("discarder", "bao"):

@@ -12,7 +12,7 @@ from ... import shapes
 from ...errors import InputError
 from ...hand import TILES_136, TILES_SANMA, Context, Hand, TileSet
 from ...result import Item, Result
-from ...tiles import KIND, RED0, dora_from_indicator, tile_name
+from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .options import OPTIONS, PRESET_DOCS, PRESETS, resolve
@@ -57,7 +57,8 @@ class Riichi(RuleSet):
     presets = PRESETS
     preset_docs = PRESET_DOCS
     # kita: the North tiles the winner set aside (抜きドラ), three players only (CONTRACT "Three-player Riichi")
-    context_flags = ("pao", "discarder", "paarenchan", "kita")
+    # own_discards / passed: the tiles the hand threw, and let pass since its last discard (or since riichi): 振听
+    context_flags = ("pao", "discarder", "paarenchan", "kita", "own_discards", "passed")
     items = YAKU
 
     def tile_set_for(self, opts: dict) -> TileSet:
@@ -142,6 +143,9 @@ class Riichi(RuleSet):
         }
         if not yaku_items:
             fields["reason"] = "no_yaku"
+            return Result(**fields)
+        if ctx.extra and not ctx.tsumo and _furiten(self, hand, ctx, opts):
+            fields["reason"] = "furiten"
             return Result(**fields)
         if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
@@ -405,6 +409,25 @@ def _dora_item(id_: str, variant: str, count: int) -> Item:
 
 def bad(msg: str) -> None:
     raise InputError("bad_context", msg)
+
+
+def _furiten(rs: Riichi, hand: Hand, ctx: Context, opts: dict) -> bool:
+    """振听 (furiten): a hand cannot win on a discard when one of its waits is among its own discards
+    (``own_discards``) or the tiles it let pass since its last discard, or since riichi (``passed``)."""
+    barred = {KIND[t] for key in ("own_discards", "passed") for t in _tiles_of(ctx.extra.get(key), key)}
+    if not barred:
+        return False
+    rest = list(hand.concealed)
+    rest.remove(hand.win_tile)
+    return any(k in barred for k in rs.waits(Hand(tuple(rest), hand.melds, None, hand.flowers), opts))
+
+
+def _tiles_of(value, key: str) -> list[int]:
+    if value is None:
+        return []
+    if isinstance(value, (str, list, tuple)):
+        return parse_tiles(value if isinstance(value, str) else list(value))
+    raise InputError("bad_context", f"{key} is a list of tiles like ['1m', '5z'], not {value!r}")
 
 
 def _check_context(facts: HandFacts) -> None:
