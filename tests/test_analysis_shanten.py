@@ -340,3 +340,26 @@ def test_shipped_table_is_the_programme_everywhere() -> None:
     for i, counts in enumerate(patterns()):
         if i % 13 == 0:
             assert tuple(vector(counts)) == distances(counts), counts
+
+
+# ---- three-player Riichi: the tile set without 2m-8m ------------------------------------------------------------
+
+
+def test_sanma_against_mahjong() -> None:
+    """Shanten under ``players: 3`` (no 2m-8m: 1m and 9m make no chows) against the library's three-player shanten."""
+    import suanfan
+
+    rng = random.Random(3)
+    wall = [k for k in range(34) if not 1 <= k <= 7 for _ in range(4)]
+    differ = 0
+    for _ in range(300):
+        tiles = sorted(rng.sample(wall, 13))
+        counts = [tiles.count(k) for k in range(34)]
+        a = suanfan.analyze(format_tiles(tiles), options={"players": 3})
+        oracle = Shanten.calculate_shanten_for_regular_hand(counts, is_three_player=True)
+        if a.forms["regular"] != oracle:
+            assert 4 in counts, format_tiles(tiles)  # the library's rule of thumb for fours, as above
+            differ += 1
+        assert a.forms["seven_pairs"] == Shanten.calculate_shanten_for_chiitoitsu_hand(counts)
+        assert all(e.tile not in {f"{n}m" for n in range(2, 9)} for e in a.ukeire)
+    assert differ < 10
