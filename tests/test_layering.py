@@ -28,7 +28,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("suanfan.analysis",),  # hand analysis (shanten, ukeire) over the rule sets
     ("suanfan.api", "suanfan"),  # the Python API: text -> Result
     ("suanfan.match", "suanfan.logs"),  # rounds and matches: Results -> payments -> standings
-    ("suanfan.cli", "suanfan.cli_args", "suanfan.match.cli", "suanfan.match.api", "suanfan.web", "suanfan.logs.cli"),
+    (
+        "suanfan.cli",
+        "suanfan.cli_args",
+        "suanfan.match.cli",
+        "suanfan.match.api",
+        "suanfan.analysis.cli",
+        "suanfan.web",
+        "suanfan.logs.cli",
+    ),  # the front ends
 )
 _LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 
