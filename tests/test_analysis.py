@@ -263,7 +263,7 @@ def test_red_fives_are_distinct_discards() -> None:
         ({"hand": "123456789m1234p"}, "bad_count", "13 tiles"),  # 13 tiles with a meld
         ({"hand": "123m456p789s1122z", "visible": "1z1z1z"}, "too_many_copies", "1z"),
         ({"hand": "123m456p789s1122z", "rules": "sichuan"}, "bad_tile", "1z"),
-        ({"hand": "123m456p789s1122z", "visible": "1f"}, "bad_visible", "1f"),
+        ({"hand": "123m456p789s1122z", "visible": "1f"}, "bad_tile", "1f"),
         ({"hand": "123m456p789s1122z", "rules": "mcr", "own_discards": ["1z"]}, "bad_context", "own_discards"),
     ],
 )

@@ -192,7 +192,7 @@ def _visible_tiles(visible: Any) -> list[int]:
         return parse_tiles(visible)
     if isinstance(visible, (list, tuple)):
         return parse_tiles(list(visible))
-    raise InputError("bad_visible", f"visible is a list of tiles or a tile string like '1m5z', not {visible!r}")
+    raise InputError("bad_input", f"visible is a list of tiles or a tile string like '1m5z', not {visible!r}")
 
 
 def _copies(rs: _rules.RuleSet, ts: TileSet, ctx) -> list[int]:
@@ -216,7 +216,7 @@ def _visible(
     seen = [0] * 34
     for t in _visible_tiles(visible):
         if FLOWER0 <= t < RED0:
-            raise InputError("bad_visible", f"{tile_name(t)} in visible is a flower; list only tiles that are drawn")
+            raise InputError("bad_tile", f"{tile_name(t)} in visible is a flower; list only tiles that are drawn")
         k = KIND[t]
         if rs.name == "wuhu" and k >= 27:
             k = WUHU_HONOR
