@@ -257,7 +257,8 @@ def console_doc(text: str) -> str:
 
 
 def documents() -> list[Path]:
-    return sorted(DOCS.glob("*.md")) + sorted((DOCS / "rules").glob("*.md"))
+    """The pages whose examples are run: the README and every page of ``docs/``."""
+    return [ROOT / "README.md", *sorted(DOCS.glob("*.md")), *sorted((DOCS / "rules").glob("*.md"))]
 
 
 def synced(path: Path) -> str:

@@ -21,7 +21,7 @@ import suanfan
 
 ROOT = docs_sync.ROOT
 DOCS = docs_sync.DOCS
-PAGES = [ROOT / "README.md", *docs_sync.documents()]
+PAGES = docs_sync.documents()
 RULE_SETS = sorted(suanfan.rule_sets())
 FIX = "run `python tests/docs_sync.py` and read the diff"
 
