@@ -263,3 +263,11 @@ def test_bad_mjai_names_the_file_and_line(tmp_path: Path, edit, message: str) ->
     with pytest.raises(InputError) as e:
         list(suanfan.logs.read(file))
     assert e.value.code == "bad_log" and file in e.value.message and message in e.value.message
+
+
+def test_an_edited_log_is_refused_where_it_breaks() -> None:
+    """mjx's kan4.mjlog was edited by hand for mjx's tests: a discard of a tile the player never held is named."""
+    file = str(BAD / "kan4.mjlog")
+    rep = check_file(file, Path(file).read_bytes())
+    assert rep.skipped == {"unreadable": 1} and len(rep.errors) == 1
+    assert "東2局 0本場: tag 499 <G89>: seat 3 discards 5s, which is not in the hand" in rep.errors[0]["message"]

@@ -155,7 +155,7 @@ PRESET_DOCS: dict[str, str] = {
     "EMA's renhou is a strict mangan; suanfan's renhou mangan is 5 han that add to the other yaku.",
     "tenhou": "Tenhou (天鳳) ranked rules: no double yakuman (each yakuman counts once), kazoe on, kiriage off, "
     "open tanyao, red fives, double ron (three ron is an abortive draw). Source: tenhou.net/man (ルール), "
-    "checked against Tenhou's own game logs (tests/data/tenhou_agari.jsonl).",
+    "checked against Tenhou's own game logs (tests/data/logs, suanfan log check).",
     "mahjongsoul": "Mahjong Soul (雀魂) ranked rules: double yakuman for 四暗刻単騎, 国士十三面, 純正九蓮, 大四喜; "
     "kazoe on, kiriage off, open tanyao, red fives, every ron on one discard wins. Source: riichi.wiki "
     "'Mahjong Soul' rules and the riichienv-core engine's MJSoul preset.",
