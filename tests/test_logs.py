@@ -271,3 +271,10 @@ def test_an_edited_log_is_refused_where_it_breaks() -> None:
     rep = check_file(file, Path(file).read_bytes())
     assert rep.skipped == {"unreadable": 1} and len(rep.errors) == 1
     assert "東2局 0本場: tag 499 <G89>: seat 3 discards 5s, which is not in the hand" in rep.errors[0]["message"]
+
+
+def test_import_log_refuses_a_game_cut_from_the_middle(tmp_path: Path) -> None:
+    file = str(DATA / "tenhou6/mjai-reviewer/double_ron.json")
+    r = CliRunner().invoke(app, ["match", "import-log", file, "--db", str(tmp_path / "m.db"), "--json"])
+    assert r.exit_code == 2
+    assert json.loads(r.stdout)["error"]["code"] == "unsupported" and "南4局 0本場" in r.stdout

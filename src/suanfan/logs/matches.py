@@ -22,6 +22,15 @@ def match_export(file: str, game: int = 1) -> dict:
     g = games[game - 1]
     if g.skipped:
         raise InputError("unsupported", f"{file}: {g.label} is not imported ({g.skipped})")
+    if not g.rounds:
+        raise InputError("bad_log", f"{file}: {g.label} has no rounds")
+    first = g.rounds[0]
+    if (first.wind, first.number, first.honba, first.sticks) != (0, 1, 0, 0) or len(set(first.scores)) != 1:
+        raise InputError(
+            "unsupported",
+            f"{file}: {g.label} starts at {first.label}, not at 東1局 0本場 with equal scores: a match is imported "
+            "from the first round of its game",
+        )
     names = match_players(g)
     start = g.rounds[0].scores if g.rounds else ()
     settings = dict(g.settings)
