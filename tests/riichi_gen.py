@@ -166,8 +166,8 @@ def _try(rnd: random.Random, mode: str) -> dict | None:
         ctx["rinshan"] = True
     elif not tsumo and r < 0.08:
         ctx["houtei"] = True
-    elif not tsumo and r < 0.14:
-        ctx["chankan"] = True
+    elif not tsumo and r < 0.14 and counts[win if win < 42 else 4 + 9 * (win - 42)] == 1:
+        ctx["chankan"] = True  # the robbed kong holds the other three copies of the winning tile
     seen = list(counts)
     dora = []
     for _ in range(rnd.choice([0, 1, 1, 1, 2, 3])):

@@ -33,11 +33,12 @@ def test_renhou_off_notes_the_flag() -> None:
     assert any("renhou" in n for n in r.explain["notes"])
 
 
-def test_pao_without_a_liable_yakuman_notes_the_flag() -> None:
-    # pao makes a player liable only for daisangen / daisuushii (digest: pao); a flag that changes nothing is said
-    r = suanfan.score("234567m34599p678s", win="6s", pao="L", tsumo=True, seat_wind="S")
-    assert r.winning and [p.payer for p in r.points.payments] == ["dealer", "non_dealer", "non_dealer"]
-    assert any("pao L given" in n for n in r.explain["notes"])
+def test_pao_without_a_liable_yakuman_is_refused() -> None:
+    # pao makes a player liable only for daisangen / daisuushii (digest: pao); on any other hand no rule covers it,
+    # so it is refused, not ignored (issue 12)
+    with pytest.raises(suanfan.InputError) as e:
+        suanfan.score("234567m34599p678s", win="6s", pao="L", tsumo=True, seat_wind="S")
+    assert e.value.code == "bad_context" and "pao L given" in e.value.message
 
 
 @pytest.mark.parametrize(

@@ -102,7 +102,15 @@ def test_tile_names_round_trip() -> None:
 
 @pytest.mark.parametrize(
     ("given", "message_part"),
-    [("12m", "exactly one tile"), ("", "exactly one tile"), (45, "out of range"), (-1, "out of range"), (None, "")],
+    [
+        ("12m", "exactly one tile"),
+        ("", "exactly one tile"),
+        (45, "as text"),
+        (-1, "as text"),
+        (4, "as text"),
+        (None, ""),
+        (["1m"], "as text"),
+    ],  # fmt: skip
 )
 def test_parse_tile_errors(given, message_part: str) -> None:
     with pytest.raises(InputError) as e:
@@ -111,10 +119,11 @@ def test_parse_tile_errors(given, message_part: str) -> None:
     assert message_part in e.value.message
 
 
-def test_parse_lists_and_ids() -> None:
-    assert parse_tiles(["123m", "0p", 27]) == [0, 1, 2, 43, 27]
-    assert parse_tile(44) == 44
-    for bad in ([1.5], [True], 12, None):
+def test_parse_lists_and_numbers() -> None:
+    """A list of tile texts is read; a number is no tile (issue 12: ``"win": [1]`` or ``"dora_indicators": 5`` were
+    read as internal ids, 2m and 6m)."""
+    assert parse_tiles(["123m", "0p", "1z"]) == [0, 1, 2, 43, 27]
+    for bad in ([1.5], [True], 12, None, [27], [0]):
         with pytest.raises(InputError) as e:
             parse_tiles(bad)
         assert e.value.code == "bad_tile"

@@ -60,15 +60,16 @@ def test_example(e: dict) -> None:
         assert text.split(" ")[0] in x["reason"] or x["reason"].split(" (")[0] in text
 
 
-def _pool(hand: str, skip: int) -> list[int]:
-    """71 tiles: the hand's, then whole kinds in order, leaving out kind ``skip``."""
+def _pool(hand: str, skip: int) -> list[str]:
+    """71 tiles: the hand's, then whole kinds in order, leaving out kind ``skip`` (written as text: a number is not
+    read as a tile)."""
     pool = suanfan.parse_tiles(hand)
     left = {t: 4 - pool.count(t) for t in range(34)}
     for t in range(34):
         while t != skip and left[t] and len(pool) < 71:
             pool.append(t)
             left[t] -= 1
-    return pool
+    return [suanfan.tiles.tile_name(t) for t in pool]
 
 
 def test_game_tiles() -> None:
@@ -77,7 +78,7 @@ def test_game_tiles() -> None:
     ok = suanfan.score(hand, win="8p", rules="twoplayer", tsumo=True, game_tiles=_pool(hand, skip=-1))
     assert ok.winning
     one_9s = _pool("123m456m789s67p9s8p", skip=26)  # a game whose 71 tiles hold a single 9s
-    one_9s = one_9s + [33] if len(one_9s) < 71 else one_9s
+    one_9s = one_9s + ["7z"] if len(one_9s) < 71 else one_9s
     assert len(one_9s) == 71
     with pytest.raises(suanfan.InputError) as err:
         suanfan.score(hand, win="8p", rules="twoplayer", tsumo=True, game_tiles=one_9s)

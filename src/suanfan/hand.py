@@ -207,9 +207,12 @@ def parse_wind(value, what: str) -> str:
     return w
 
 
+MAX_COUNT = 100  # honba and riichi sticks: past any real game (a total of 10^20 is more than a JSON client reads)
+
+
 def _count(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError("bad_context", f"{what} must be a whole number 0 or more, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise InputError("bad_context", f"{what} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
     return value
 
 

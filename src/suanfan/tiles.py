@@ -347,26 +347,25 @@ def parse_tiles(text: str | list | tuple) -> list[int]:
         for part in text:
             if part.__class__ is str:  # the common case first
                 out.extend(_parse_cached(part))
-            elif isinstance(part, int) and not isinstance(part, bool):
-                if not 0 <= part <= 44:
-                    raise InputError("bad_tile", f"tile id {part} is out of range (0-44)")
-                out.append(part)
             elif isinstance(part, str):
                 out.extend(_parse_cached(part))
             else:
-                raise InputError("bad_tile", f"{part!r} is not a tile")
+                # a number is no tile: 5 could be 5m, 5p, 5s or 5z (it was read as the internal id, 6m)
+                raise InputError("bad_tile", f"{part!r} is not a tile; write tiles as text, like '5m' or '7z'")
         return out
     if not isinstance(text, str):
         raise InputError("bad_tile", f"{text!r} is not a tile string")
     return list(_parse_cached(text))
 
 
-def parse_tile(text: str | int) -> int:
-    """Exactly one tile."""
+def parse_tile(text: str) -> int:
+    """Exactly one tile, written as text."""
     one = _ONE.get(text) if text.__class__ is str else None
     if one is not None:
         return one[0]
-    tiles = parse_tiles([text] if isinstance(text, (str, int)) else text)
+    if not isinstance(text, str):
+        raise InputError("bad_tile", f"{text!r} is not a tile; write one tile as text, like '5m' or '7z'")
+    tiles = parse_tiles(text)
     if len(tiles) != 1:
         raise InputError("bad_tile", f"'{text}' should be exactly one tile, it is {len(tiles)}")
     return tiles[0]

@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from ..errors import InputError
 from ..rules import Option
+from ..rules.riichi.impossible import check_han_fu
 from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments, sanma_payments
 from ..rules.riichi.presets import PRESET_MATCH, SANMA_OF
 from .core import Game, register
@@ -52,6 +53,7 @@ ABORTS = {
     "sanchahou": "三家和了",
 }
 ABORTS_WITH_THREE = ("kyuushu_kyuuhai", "suukan_sanra")  # no fourth player: no 四风连打, 四家立直, 三家和了
+MAX_YAKUMAN = 8  # more than any hand holds (大四喜 and 四暗刻单骑 double, with 字一色 and 四杠子: 6 in all)
 VALUE_KEYS = {"hand", "han", "fu", "yakuman", "pao", "pao_yakuman"}
 
 SETTINGS = (
@@ -347,6 +349,8 @@ class RiichiGame(Game):
             if "han" in ev or "fu" in ev:
                 raise InputError("bad_event", f"{ev['type']}: yakuman or han and fu, not both")
             y = whole(ev, "yakuman", 1)
+            if y > MAX_YAKUMAN:
+                raise InputError("bad_event", f"{ev['type']}: {y} yakuman is more than any hand holds")
             base, _ = base_points(0, 0, y, opts)
             units = whole(ev, "pao_yakuman", 0, default=y if "pao" in ev else 0)
         else:
@@ -354,6 +358,7 @@ class RiichiGame(Game):
             fu = whole(ev, "fu", 20, default=30 if han >= 5 else None)
             if fu != 25 and fu % 10:
                 raise InputError("bad_event", f"{ev['type']}: fu is 25 or a multiple of 10, not {fu}")
+            check_han_fu(ev["type"], han, fu, tsumo)
             base, _ = base_points(han, fu, 0, opts)
             units = whole(ev, "pao_yakuman", 0, default=0)
             if units and han < 13:

@@ -22,6 +22,8 @@ from ..names import japanese
 from ..reasons import reason
 from ..result import Item, Result
 
+MAX_INT = 10**9  # the largest whole-number option: far past any stake or score, and exact in every JSON reader
+
 
 @dataclass(frozen=True)
 class Option:
@@ -35,19 +37,22 @@ class Option:
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # the same type too: true is not the choice 1, nor 2.0 the choice 2
+            if not any(value == c and type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
                 raise InputError("bad_option", f"option '{self.name}' is {value!r}; allowed: {allowed}")
             return value
         want = type(self.default)
         if want is bool and not isinstance(value, bool):
             raise InputError("bad_option", f"option '{self.name}' is true or false, not {value!r}")
-        if want is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InputError("bad_option", f"option '{self.name}' is a whole number, not {value!r}")
-        if want is int and self.minimum is not None and value < self.minimum:
-            raise InputError(
-                "bad_option", f"option '{self.name}' is a whole number {self.minimum} or more, not {value!r}"
-            )
+        if want is int:
+            # no count, stake or minimum of a rule set is below 0 (MCR's min_fan -5 would make every hand win), nor past
+            # MAX_INT; an option may ask for more (``minimum``)
+            least = self.minimum if self.minimum is not None else 0
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_INT:
+                raise InputError(
+                    "bad_option", f"option '{self.name}' is a whole number from {least} to {MAX_INT}, not {value!r}"
+                )
         if want is list and not isinstance(value, (list, tuple)):
             raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
         if want is dict and not isinstance(value, dict):
@@ -161,6 +166,9 @@ class RuleSet:
     presets: dict[str, dict] = {}
     context_flags: tuple[str, ...] = ()  # rule-set fields accepted beside the contract's win context
     melds: tuple[str, ...] = MELD_KINDS  # the melds the rules allow
+    # who a chi's tile may come from (``chi:123m@L``): the player on the left, whose discard is the only one a chi
+    # may claim (the next to play after him); a two-player game's one opponent is every side at once
+    chi_from: tuple[str, ...] = ("L",)
     reasons: tuple[str, ...] = ("not_winning",)  # the codes of ``suanfan.reasons`` a complete hand may fail with
     items: ItemTable
     doc: str = ""

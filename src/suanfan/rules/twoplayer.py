@@ -358,6 +358,7 @@ class _HandFacts:
 
 class TwoPlayer(LocalRuleSet):
     name = "twoplayer"
+    chi_from = ("L", "A", "R")  # two_player.md: every discard comes from the opponent, so chi is always possible
     names = {"en": "Two-player 71-tile game", "zh": "二人麻将", "ja": "二人麻雀"}
     tile_set = TILES
     items = items

@@ -15,6 +15,7 @@ from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
+from .impossible import check_impossible_context
 from .options import OPTIONS, PRESET_DOCS, PRESETS, resolve
 from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
 from .presets import PRESET_MATCH
@@ -82,6 +83,7 @@ class Riichi(RuleSet):
         indicators = ctx.dora_indicators or ctx.ura_indicators
         if facts.flags or indicators or ctx.extra:
             _check_context(facts)
+            check_impossible_context(ctx)
         sanma = opts["players"] == 3
         kita = ctx.extra.get("kita", 0) if ctx.extra else 0
         if sanma:
@@ -163,8 +165,7 @@ class Riichi(RuleSet):
                 liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
                 units = sum(i.value // 13 for i in yaku_items if i.id in liable)
                 if not units:
-                    notes.append(f"pao {pao_seat} given, but no yakuman here makes a player liable")
-                    explain["notes"] = notes
+                    bad(f"pao {pao_seat} given, but no yakuman here makes a player liable (daisangen, daisuushii)")
                 pao_base = 8000 * units
             row = (base_pts, ctx.seat_wind == "E", ctx.tsumo, ctx.honba, ctx.riichi_sticks)
             if sanma:

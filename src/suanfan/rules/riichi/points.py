@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ...result import Payment, Points
+from .impossible import check_draw_honba
 from .options import resolve
 
 LIMITS = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
@@ -245,6 +246,7 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
     players, as ``sanma_tsumo`` pays a self-draw) and no tenpai payments are made. Honba are not paid on a draw;
     the count grows (digest R4).
     """
+    check_draw_honba(honba)
     opts = resolve(options)
     three = opts["players"] == 3
     seats = SEATS[:3] if three else SEATS
