@@ -46,7 +46,8 @@ def test_the_set_is_large_and_varied() -> None:
         assert any(h.get(flag) for h in hands), flag
     assert any(len(r.wins) == 2 for g in GAMES for r in g.rounds)
     kinds = {o.kind for g in GAMES for r in g.rounds for o in r.outcomes if not hasattr(o, "yaku")}
-    assert {"exhaustive", "kyuushu_kyuuhai", "suucha_riichi"} <= kinds
+    assert {"exhaustive", "kyuushu_kyuuhai", "suucha_riichi", "sanchahou", "suukan_sanra", "suufon_renda"} <= kinds
+    assert any(o.nagashi for g in GAMES for r in g.rounds for o in r.outcomes if not hasattr(o, "yaku"))
 
 
 @pytest.mark.parametrize(("game", "rnd", "win"), WINS, ids=[f"{g.name}:{r.label}:{w.winner}" for g, r, w in WINS])

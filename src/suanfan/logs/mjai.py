@@ -108,11 +108,8 @@ class _Game:
             rounds.append(self.round(start, end))
         final = None
         end_game = self.events[-1][1]
-        if isinstance(end_game.get("scores"), list):
+        if isinstance(end_game.get("scores"), list):  # the game's end and final scores, when the log gives them
             final = tuple(int(x) for x in end_game["scores"][:seats])
-        elif rounds:
-            last = rounds[-1]
-            final = tuple(a + d for a, d in zip(last.scores, last.deltas, strict=True))
         name = str(head.get("uri") or head.get("id") or f"{self.file.rsplit('/', 1)[-1]} #{self.index + 1}")
         return Game(self.file, self.index, "mjai", name, tuple(names), options, settings, tuple(rounds), final,
                     info={"coarse_yaku": True})  # fmt: skip
