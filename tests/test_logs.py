@@ -279,3 +279,14 @@ def test_import_log_refuses_a_game_cut_from_the_middle(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["match", "import-log", file, "--db", str(tmp_path / "m.db"), "--json"])
     assert r.exit_code == 2
     assert json.loads(r.stdout)["error"]["code"] == "unsupported" and "南4局 0本場" in r.stdout
+
+
+def test_a_round_s_events_settle_as_a_match() -> None:
+    """``Round.events``: the round as match events, the players by seat number; a match settles them."""
+    from suanfan.match import Match
+
+    game = next(suanfan.logs.read(DATA / "tenhou/dnovikoff/pao.xml"))
+    m = Match("riichi", ["A", "B", "C", "D"], game.options, {"length": "east"})
+    for rnd in game.rounds:
+        played = m.add_round(rnd.events)
+        assert [played.settlement.deltas[p] for p in m.players] == list(rnd.deltas)

@@ -16,7 +16,7 @@ from .. import rules as rules_mod
 from ..errors import InputError
 from ..match.core import resolve_settings
 from ..match.riichi import RiichiGame
-from .model import Game, Round, Win
+from .model import WIND_JA, Game, Round, Win
 from .yaku import COARSE, YAKUMAN_HAN
 
 SCORED_KEYS = ("han", "fu", "points", "yaku")
@@ -175,31 +175,6 @@ def match_players(game: Game) -> tuple[str, ...]:
     return tuple(out)
 
 
-def round_events(rnd: Round, names: tuple[str, ...]) -> list[dict]:
-    """The round as the project's match events (riichi, ron / tsumo with the hand, draw, abort)."""
-    events: list[dict] = [{"type": "riichi", "player": names[p]} for p in rnd.riichi]
-    for o in rnd.outcomes:
-        if isinstance(o, Win):
-            hand = {
-                k: v
-                for k, v in o.hand.items()
-                if k not in ("rules", "options", "honba", "riichi_sticks", "pao", "discarder")
-            }
-            ev: dict = {"type": "tsumo" if o.tsumo else "ron", "winner": names[o.winner], "hand": hand}
-            if not o.tsumo:
-                ev["from"] = names[o.discarder]
-            if o.pao is not None:
-                ev["pao"] = names[o.pao]
-            events.append(ev)
-        elif o.kind == "exhaustive":
-            events.append(
-                {"type": "draw", "tenpai": [names[p] for p in o.tenpai], "nagashi": [names[p] for p in o.nagashi]}
-            )
-        else:
-            events.append({"type": "abort", "reason": o.kind})
-    return events
-
-
 def new_game(game: Game) -> RiichiGame:
     names = match_players(game)
     options = rules_mod.get("riichi").resolve_options(game.options)
@@ -220,8 +195,6 @@ def start_state(game: Game, rnd: Round, names: tuple[str, ...]) -> dict:
 
 
 def next_label(state: dict) -> str:
-    from .model import WIND_JA
-
     return f"{WIND_JA[state['wind'] % 4]}{state['hand'] + 1}局 {state['honba']}本場 供託{state['deposits'] // 1000}"
 
 
@@ -262,7 +235,7 @@ def check_game(game: Game) -> Report:
                 rep.wins_agree += 1
         state = start_state(game, rnd, names)
         try:
-            s = match.settle(state, round_events(rnd, names))
+            s = match.settle(state, rnd.match_events(names))
         except InputError as e:
             differ(rnd, "settlement", list(rnd.deltas), f"{e.code}: {e.message}")
             round_ok = game_ok = False

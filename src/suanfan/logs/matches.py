@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..match.core import FORMAT, VERSION
 from . import read_bytes
-from .check import match_players, round_events
+from .check import match_players
 
 
 def match_export(file: str, game: int = 1) -> dict:
@@ -44,5 +44,5 @@ def match_export(file: str, game: int = 1) -> dict:
         "players": list(names),
         "options": g.options,
         "settings": settings,
-        "rounds": [{"events": round_events(rnd, names)} for rnd in g.rounds],
+        "rounds": [{"events": rnd.match_events(names)} for rnd in g.rounds],
     }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from ..errors import InputError
+from ..tiles import tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
 from .table import Table
 from .tenhou import game_rules
@@ -193,7 +194,9 @@ class _Game:
             if source != who:
                 hand["discarder"] = table.source_letter(who, source)
         if hand.get("riichi") or hand.get("double_riichi"):
-            hand["ura_indicators"] = [_name(tile(t)) for t in ev.get("uradora_markers") or ev.get("ura_markers") or []]
+            hand["ura_indicators"] = [
+                tile_name(tile(t)) for t in ev.get("uradora_markers") or ev.get("ura_markers") or []
+            ]
         yaku: dict[str, int] = {}
         yakuman = False
         for entry in ev.get("yakus") or []:
@@ -239,9 +242,3 @@ YAKUMAN_NAMES = {
     "tenho", "chiho", "renho", "daisangen", "suanko", "tsuiso", "ryuiso", "chinroto", "churenpoton",
     "kokushimuso", "daisushi", "shosushi", "sukantsu",
 }  # fmt: skip
-
-
-def _name(t: int) -> str:
-    from ..tiles import tile_name
-
-    return tile_name(t)

@@ -53,8 +53,9 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class Round:
     """One hand of the game (局): round wind (0 East ...), number (1-4), honba, riichi sticks on the table at
-    the start, the dealer's seat, the scores at the start, the seats whose riichi stood, the events as read,
-    what ended it, and the log's point changes over the whole round (riichi sticks put down included)."""
+    the start, the dealer's seat, the scores at the start, the seats whose riichi stood, what ended it, and the
+    log's point changes over the whole round (riichi sticks put down included). ``events`` is the round as the
+    project's match events (``suanfan.match``: riichi, ron / tsumo with the derived hand and pao, draw, abort)."""
 
     wind: int
     number: int
@@ -65,7 +66,6 @@ class Round:
     riichi: tuple[int, ...]
     outcomes: tuple[Win | Draw, ...]
     deltas: tuple[int, ...]
-    events: tuple[dict, ...] = ()
     place: str = ""
 
     @property
@@ -76,6 +76,34 @@ class Round:
     @property
     def wins(self) -> tuple[Win, ...]:
         return tuple(o for o in self.outcomes if isinstance(o, Win))
+
+    @property
+    def events(self) -> list[dict]:
+        """The match events, the players by seat number (a match reads a number as its player at that seat)."""
+        return self.match_events(tuple(range(len(self.scores))))
+
+    def match_events(self, names: tuple) -> list[dict]:
+        """The match events with the players named by ``names`` (seat order)."""
+        events: list[dict] = [{"type": "riichi", "player": names[p]} for p in self.riichi]
+        for o in self.outcomes:
+            if isinstance(o, Win):
+                hand = {k: v for k, v in o.hand.items() if k not in _MATCH_GIVES}
+                ev: dict = {"type": "tsumo" if o.tsumo else "ron", "winner": names[o.winner], "hand": hand}
+                if not o.tsumo:
+                    ev["from"] = names[o.discarder]
+                if o.pao is not None:
+                    ev["pao"] = names[o.pao]
+                events.append(ev)
+            elif o.kind == "exhaustive":
+                tenpai, nagashi = [names[p] for p in o.tenpai], [names[p] for p in o.nagashi]
+                events.append({"type": "draw", "tenpai": tenpai, "nagashi": nagashi})
+            else:
+                events.append({"type": "abort", "reason": o.kind})
+        return events
+
+
+# what a match gives a hand itself (its rules and options, honba and sticks on the table, the pao player)
+_MATCH_GIVES = ("rules", "options", "honba", "riichi_sticks", "pao", "discarder")
 
 
 @dataclass(frozen=True, slots=True)

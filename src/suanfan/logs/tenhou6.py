@@ -18,6 +18,7 @@ import json
 import re
 
 from ..errors import InputError
+from ..tiles import KIND, tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
 from .table import Table, is_tenpai
 from .tenhou import game_rules
@@ -264,7 +265,7 @@ class _Round:
             table.ankan(who, tiles)
             return
         for meld in table.melds[who]:
-            if meld[0] == "pon" and meld[1][0] % 42 == tiles[0] % 42 or _same(meld[1][0], tiles[0]):
+            if meld[0] == "pon" and KIND[meld[1][0]] == KIND[tiles[0]]:
                 added = list(tiles)
                 for t in meld[1]:
                     added.remove(t)
@@ -280,7 +281,7 @@ class _Round:
         on_table = sticks + len(table.stood)  # the sticks of the round's riichi too
         hand = table.win_hand(who, source, self.options, 0 if second else honba, 0 if second else on_table)
         if hand.get("riichi") or hand.get("double_riichi"):
-            hand["ura_indicators"] = [_name(t) for t in ura]
+            hand["ura_indicators"] = [tile_name(t) for t in ura]
         if pao != who:
             hand["pao"] = table.source_letter(who, pao)
             if source != who:
@@ -319,15 +320,3 @@ class _Round:
             tuple(int(x) for x in deltas),
             self.label,
         )
-
-
-def _same(a: int, b: int) -> bool:
-    from ..tiles import KIND
-
-    return KIND[a] == KIND[b]
-
-
-def _name(t: int) -> str:
-    from ..tiles import tile_name
-
-    return tile_name(t)
