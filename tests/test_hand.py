@@ -154,8 +154,7 @@ def test_hand_facts(hand: str, melds: list[str], flowers) -> None:
 
 def test_context_is_its_fields():
     """A context made directly or read from a hand object is the same value; ``flags`` is no field of it."""
-    from suanfan.hand import read_context
-    from suanfan.web.app import _context_fields
+    from suanfan.hand import context_controls, read_context
 
     made = Context(tsumo=True, haitei=True, last_copy=True)
     read = read_context({"hand": "x", "tsumo": True, "haitei": True, "last_copy": True, "riichi": False}, (), ("hand",))
@@ -164,4 +163,4 @@ def test_context_is_its_fields():
         Context(flags=3)
     with pytest.raises(InputError, match="unknown field 'flags'"):
         build_context(flags=3)
-    assert "flags" not in [f["name"] for f in _context_fields()]
+    assert "flags" not in [c.name for c in context_controls()]

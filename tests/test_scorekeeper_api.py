@@ -48,7 +48,7 @@ def test_games_lists_seats_and_settings(client):
     assert set(by_rules) <= set(rules_mod.registry())
     riichi = {s["name"]: s for s in by_rules["riichi"]["settings"]}
     assert {k: riichi[k]["default"] for k in RIICHI_DEFAULTS} == RIICHI_DEFAULTS
-    assert riichi["length"]["choices"] == ["east", "hanchan", "full"]
+    assert [c["value"] for c in riichi["length"]["choices"]] == ["east", "hanchan", "full"]
     assert all(s["doc"] for s in riichi.values())
     for name in ("mcr", "sichuan", "kawuxing"):
         assert by_rules[name]["settings"] == []

@@ -158,12 +158,33 @@ def test_rules(client):
     assert set(by_name) == set(rules_mod.registry())  # every registered rule set, none hard-coded
     toy = by_name["webtoy"]
     assert toy["names"]["zh"] == "网页玩具"
-    assert toy["options"] == [
-        {"name": "double", "default": False, "doc": "double every value"},
-        {"name": "scheme", "default": "plain", "doc": "how points are paid", "choices": ["plain", "each"]},
-        {"name": "unit", "default": 1000, "doc": "points per fan"},
+    assert toy["options"][1] == {
+        "name": "scheme",
+        "type": "choice",
+        "default": "plain",
+        "names": {"en": "Payment scheme", "zh": "支付方式", "ja": "支払い方式"},
+        "help": {"en": "How points are paid", "zh": "怎么付分", "ja": "支払いの方式"},
+        "choices": [
+            {"value": "plain", "names": {"en": "Plain", "zh": "普通", "ja": "普通"}},
+            {"value": "each", "names": {"en": "Each pays", "zh": "每家付", "ja": "各自払い"}},
+        ],
+        "doc": "how points are paid",
+    }
+    assert [(o["name"], o["type"], o["default"]) for o in toy["options"]] == [
+        ("double", "bool", False),
+        ("scheme", "choice", "plain"),
+        ("unit", "int", 1000),
     ]
-    assert toy["context_flags"] == ["lucky"]
+    assert toy["context_flags"] == [
+        {
+            "name": "lucky",
+            "type": "bool",
+            "default": False,
+            "names": {"en": "Lucky", "zh": "运气好", "ja": "幸運"},
+            "help": {"en": "A lucky win adds 2", "zh": "运气好加 2", "ja": "幸運なら 2 を加える"},
+        }
+    ]
+    assert toy["context_fields"] == ["tsumo", "seat_wind", "flowers"]
     assert toy["items"][1] == {"id": "self_draw", "value": 1, "names": {"en": "Self-draw", "zh": "自摸", "ja": "ツモ"}}
     assert toy["tile_set"]["flowers"] is True and len(toy["tile_set"]["kinds"]) == 34
     assert toy["tile_set"]["kinds"][:2] == ["1m", "2m"] and toy["tile_set"]["kinds"][-1] == "7z"
@@ -172,6 +193,7 @@ def test_rules(client):
         d.pop("tile_set")
         assert d == json.loads(json.dumps(rs.describe())), name
     ctx = {f["name"]: f["type"] for f in got["context"]}
+    assert all(set(f["names"]) == set(f["help"]) == {"en", "zh", "ja"} for f in got["context"])
     assert ctx["tsumo"] == "bool" and ctx["riichi"] == "bool" and ctx["seat_wind"] == "wind"
     assert ctx["dora_indicators"] == "tiles" and ctx["honba"] == "count" and "extra" not in ctx
 

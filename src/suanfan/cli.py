@@ -17,6 +17,7 @@ from rich.table import Table
 from . import api, jsontext
 from . import rules as rules_mod
 from .cli_args import pairs as _pairs
+from .cli_context import context_values, with_context_options
 from .errors import InputError
 from .reasons import REASONS
 from .result import Result
@@ -147,6 +148,7 @@ def render(r: Result, lang: str = "en") -> None:
 
 
 @app.command()
+@with_context_options
 def score(
     hand: Annotated[
         str, typer.Argument(help="concealed tiles, winning tile included: 123m456p789s11z (mpsz, Chinese or Unicode)")
@@ -159,27 +161,6 @@ def score(
         list[str] | None,
         typer.Option("--meld", "-m", help="pon:777z, chi:123m, ankan:1111s, minkan:.., kakan:..; repeat"),
     ] = None,
-    tsumo: Annotated[bool, typer.Option("--tsumo", help="self-draw")] = False,
-    seat: Annotated[str, typer.Option("--seat", help="seat wind E S W N (E is the dealer)")] = "E",
-    round_: Annotated[str, typer.Option("--round", help="round wind")] = "E",
-    riichi: Annotated[bool, typer.Option("--riichi")] = False,
-    double_riichi: Annotated[bool, typer.Option("--double-riichi")] = False,
-    ippatsu: Annotated[bool, typer.Option("--ippatsu")] = False,
-    rinshan: Annotated[bool, typer.Option("--rinshan", help="win on a kong replacement")] = False,
-    chankan: Annotated[bool, typer.Option("--chankan", help="robbing a kong")] = False,
-    haitei: Annotated[bool, typer.Option("--haitei", help="self-draw of the last tile")] = False,
-    houtei: Annotated[bool, typer.Option("--houtei", help="win on the last discard")] = False,
-    tenhou: Annotated[bool, typer.Option("--tenhou")] = False,
-    chiihou: Annotated[bool, typer.Option("--chiihou")] = False,
-    renhou: Annotated[bool, typer.Option("--renhou")] = False,
-    last_copy: Annotated[bool, typer.Option("--last-copy", help="和绝张")] = False,
-    after_kong_discard: Annotated[bool, typer.Option("--after-kong-discard", help="杠上炮")] = False,
-    declared: Annotated[bool, typer.Option("--declared", help="亮倒 / 报听")] = False,
-    dora: Annotated[list[str] | None, typer.Option("--dora", help="dora indicator(s); repeat")] = None,
-    ura: Annotated[list[str] | None, typer.Option("--ura", help="ura dora indicator(s); repeat")] = None,
-    honba: Annotated[int, typer.Option("--honba")] = 0,
-    sticks: Annotated[int, typer.Option("--sticks", help="riichi sticks on the table")] = 0,
-    flowers: Annotated[str | None, typer.Option("--flowers", help="a count or flower tiles (1f2f)")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE rule option; repeat (preset=tenhou too)")
     ] = None,
@@ -188,45 +169,15 @@ def score(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the contract JSON result")] = False,
     lang: Annotated[str, typer.Option("--lang", help="en, zh or ja")] = "en",
+    **context: Any,
 ) -> None:
-    """Score one hand."""
+    """Score one hand. The win context has one option per field (``--tsumo``, ``--seat``, ``--honba``, ...)."""
     try:
         if lang not in LANGS:
             raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
-        ctx: dict[str, Any] = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_}
-        for name, value in (
-            ("riichi", riichi),
-            ("double_riichi", double_riichi),
-            ("ippatsu", ippatsu),
-            ("rinshan", rinshan),
-            ("chankan", chankan),
-            ("haitei", haitei),
-            ("houtei", houtei),
-            ("tenhou", tenhou),
-            ("chiihou", chiihou),
-            ("renhou", renhou),
-            ("last_copy", last_copy),
-            ("after_kong_discard", after_kong_discard),
-            ("declared", declared),
-        ):
-            if value:
-                ctx[name] = True
-        if dora:
-            ctx["dora_indicators"] = dora
-        if ura:
-            ctx["ura_indicators"] = ura
-        if honba:
-            ctx["honba"] = honba
-        if sticks:
-            ctx["riichi_sticks"] = sticks
+        ctx = context_values(context)
         ctx.update(_pairs(flag, "--flag"))
-        fl: Any = None
-        if flowers is not None:
-            # a few ASCII digits: "²".isdigit() is true but int("²") an error, and int() refuses 5000 digits
-            fl = int(flowers) if flowers.isascii() and flowers.isdigit() and len(flowers) < 9 else flowers
-        r = api.score(
-            hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), flowers=fl, **ctx
-        )
+        r = api.score(hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
     except InputError as e:
         _fail(e, as_json)
         return
@@ -284,20 +235,19 @@ def batch(
 
 
 @app.command()
+@with_context_options
 def waits(
     hand: Annotated[str, typer.Argument(help="13 tiles (fewer with melds)")],
     rules: Annotated[str, typer.Option("--rules", "-r")] = "riichi",
     meld: Annotated[list[str] | None, typer.Option("--meld", "-m")] = None,
-    tsumo: Annotated[bool, typer.Option("--tsumo", help="score each wait as a self-draw")] = False,
-    seat: Annotated[str, typer.Option("--seat")] = "E",
-    round_: Annotated[str, typer.Option("--round")] = "E",
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
     flag: Annotated[list[str] | None, typer.Option("--flag", "-f")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    **context: Any,
 ) -> None:
-    """The tiles a waiting hand needs, and what each would score."""
+    """The tiles a waiting hand needs, and what each would score (as a self-draw with --tsumo)."""
     try:
-        ctx = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_, **_pairs(flag, "--flag")}
+        ctx = {**context_values(context), **_pairs(flag, "--flag")}
         found = api.waits_of(hand, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
     except InputError as e:
         _fail(e, as_json)
@@ -344,15 +294,23 @@ def rules_cmd(
                 + (" ..." if len(d["items"]) > 12 else "")
             )
         for o in d["options"]:
-            choices = f" {o['choices']}" if "choices" in o else ""
-            out.print(f"  option [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['doc']}")
+            choices = (
+                " (" + ", ".join(f"{json.dumps(c['value'])} {c['names'][lang]}" for c in o["choices"]) + ")"
+                if "choices" in o
+                else ""
+            )
+            out.print(
+                f"  option [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['names'][lang]}: "
+                f"{o['help'][lang]}"
+            )
         if d["presets"] and not name:
-            out.print(f"  presets: {', '.join(d['presets'])}")
+            presets = ", ".join(f"{k} ({d['preset_names'][k][lang]})" for k in d["presets"])
+            out.print(f"  presets: {presets}")
         elif d["presets"]:
             docs = d.get("preset_docs", {})
             for preset, values in d["presets"].items():
                 shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
-                out.print(f"  preset [cyan]{preset}[/]: {shown}")
+                out.print(f"  preset [cyan]{preset}[/] ({d['preset_names'][preset][lang]}): {shown}")
                 match = d.get("preset_match_settings", {}).get(preset)
                 if match:
                     shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in match.items())
@@ -360,7 +318,8 @@ def rules_cmd(
                 if preset in docs:
                     out.print(f"    {docs[preset]}")
         if d["context_flags"]:
-            out.print(f"  flags: {', '.join(d['context_flags'])}")
+            flags = ", ".join(f"{f['name']} ({f['names'][lang]})" for f in d["context_flags"])
+            out.print(f"  flags: {flags}")
 
 
 @app.command()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
 
+from .controls import WINDS as WIND_CHOICES
+from .controls import Control, text
 from .errors import InputError
 from .tiles import (
     FLOWER0,
@@ -142,30 +144,199 @@ def _parse_meld_text(spec: str) -> Meld:
     return Meld._parse(spec)
 
 
+def described(default, type: str, names: dict[str, str], help: dict[str, str], **more):
+    """A ``Context`` field with its description: ``context_controls`` makes a ``Control`` of it, from which the CLI
+    options, the HTTP models and the page's controls are made (a new field touches this class only)."""
+    return field(default=default, metadata={"type": type, "names": names, "help": help, **more})
+
+
 @dataclass(frozen=True)
 class Context:
-    """How the hand was won: the contract's win context. Rule-set flags go in ``extra``."""
+    """How the hand was won: the contract's win context. Rule-set flags go in ``extra``.
 
-    tsumo: bool = False
-    seat_wind: str = "E"
-    round_wind: str = "E"
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    last_copy: bool = False
-    after_kong_discard: bool = False
-    declared: bool = False
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
+    Each field says what it is (``described``): its type, its names and a one-line help in en / zh / ja.
+    """
+
+    tsumo: bool = described(
+        False,
+        "bool",
+        text("Self-draw (tsumo)", "自摸", "ツモ"),
+        text(
+            "You drew the winning tile yourself instead of winning on a discard",
+            "和牌张是自己摸到的，不是别人打出的",
+            "和了牌を自分で引いた（ロンではない）",
+        ),
+    )
+    seat_wind: str = described(
+        "E",
+        "wind",
+        text("Seat wind", "门风", "自風"),
+        text("Your seat; East is the dealer", "你的座位风；东家是庄家", "自分の席の風。東家が親"),
+    )
+    round_wind: str = described(
+        "E",
+        "wind",
+        text("Round wind", "圈风", "場風"),
+        text("The wind of the round being played", "当前这一圈的风", "今の場の風"),
+    )
+    riichi: bool = described(
+        False,
+        "bool",
+        text("Riichi", "立直", "立直"),
+        text("You declared riichi before this win", "和牌前已宣告立直", "和了の前にリーチを宣言した"),
+    )
+    double_riichi: bool = described(
+        False,
+        "bool",
+        text("Double riichi", "两立直", "ダブル立直"),
+        text(
+            "Riichi declared with your first discard, before any call",
+            "第一巡打第一张牌时就立直，之前无人鸣牌",
+            "第一打牌でリーチした（それまで鳴きなし）",
+        ),
+    )
+    ippatsu: bool = described(
+        False,
+        "bool",
+        text("Ippatsu", "一发", "一発"),
+        text(
+            "Won within one go-around after riichi, with no call in between",
+            "立直后一巡内和牌，中间无人鸣牌",
+            "リーチ後一巡以内に和了（その間に鳴きなし）",
+        ),
+    )
+    rinshan: bool = described(
+        False,
+        "bool",
+        text("Win on a kong replacement", "杠上开花", "嶺上開花"),
+        text(
+            "The winning tile is the one you drew after declaring a kong",
+            "和牌张是开杠后补摸的牌",
+            "カンの後に引いた嶺上牌で和了",
+        ),
+    )
+    chankan: bool = described(
+        False,
+        "bool",
+        text("Robbing a kong", "抢杠", "槍槓"),
+        text(
+            "You won on the tile another player added to a kong",
+            "抢别人加杠的那张牌和牌",
+            "他家が加槓した牌で和了",
+        ),
+    )
+    haitei: bool = described(
+        False,
+        "bool",
+        text("Last tile of the wall", "海底摸月 (妙手回春)", "海底摸月"),
+        text("You won by drawing the last tile of the wall", "摸牌墙最后一张牌自摸和", "最後のツモ牌で和了"),
+    )
+    houtei: bool = described(
+        False,
+        "bool",
+        text("Last discard", "河底捞鱼 (海底捞月)", "河底撈魚"),
+        text(
+            "You won on the discard after the last tile was drawn",
+            "和最后一张牌摸完后打出的那张牌",
+            "最後の捨て牌でロン和了",
+        ),
+    )
+    tenhou: bool = described(
+        False,
+        "bool",
+        text("Blessing of heaven", "天和", "天和"),
+        text("The dealer won on the hand as dealt", "庄家起手十四张就和牌", "親が配牌で和了"),
+    )
+    chiihou: bool = described(
+        False,
+        "bool",
+        text("Blessing of earth", "地和", "地和"),
+        text(
+            "A non-dealer won on the first draw, before any call",
+            "闲家第一次摸牌就和牌，之前无人鸣牌",
+            "子が第一ツモで和了（鳴きなし）",
+        ),
+    )
+    renhou: bool = described(
+        False,
+        "bool",
+        text("Blessing of man", "人和", "人和"),
+        text(
+            "A non-dealer won on a discard before the first draw",
+            "闲家在第一次摸牌前和别人打出的牌",
+            "子が第一ツモの前にロン和了",
+        ),
+    )
+    last_copy: bool = described(
+        False,
+        "bool",
+        text("Last copy of the tile", "和绝张", "和絶張"),
+        text(
+            "The winning tile is the last copy: the other three are in sight",
+            "和牌张是最后一张：另外三张已经亮明或打出",
+            "和了牌が最後の一枚（残り三枚が見えている）",
+        ),
+    )
+    after_kong_discard: bool = described(
+        False,
+        "bool",
+        text("Discard right after a kong", "杠上炮", "槓上放銃"),
+        text(
+            "You won on the tile a player discarded right after his kong",
+            "和别人开杠后打出的那张牌",
+            "カンをした人の直後の捨て牌でロン和了",
+        ),
+    )
+    declared: bool = described(
+        False,
+        "bool",
+        text("Declared ready", "报听 / 亮倒", "聴牌宣言"),
+        text(
+            "You declared your hand ready before winning",
+            "和牌前已报听（亮倒）",
+            "和了の前に聴牌を宣言した",
+        ),
+    )
+    dora_indicators: tuple[int, ...] = described(
+        (),
+        "tiles",
+        text("Dora indicators", "宝牌指示牌", "ドラ表示牌"),
+        text(
+            "The tiles turned up that point at the dora",
+            "翻开的宝牌指示牌",
+            "めくられたドラ表示牌",
+        ),
+    )
+    ura_indicators: tuple[int, ...] = described(
+        (),
+        "tiles",
+        text("Ura dora indicators", "里宝牌指示牌", "裏ドラ表示牌"),
+        text(
+            "The tiles under the dora indicators, turned after a riichi win",
+            "立直和牌后翻开的里宝牌指示牌",
+            "リーチで和了した後にめくる裏ドラ表示牌",
+        ),
+    )
+    honba: int = described(
+        0,
+        "count",
+        text("Honba", "本场", "本場"),
+        text(
+            "Repeat counters on the table; each adds 300 points to the win",
+            "本场数；每本场多得 300 点",
+            "積み棒の数。一本場につき 300 点",
+        ),
+    )
+    riichi_sticks: int = described(
+        0,
+        "count",
+        text("Riichi sticks", "立直棒", "供託リーチ棒"),
+        text(
+            "Riichi sticks left on the table, 1,000 points each, taken by the winner",
+            "场上的立直棒，每根 1000 点，归和牌者",
+            "場に供託されたリーチ棒（1本 1000 点、和了者が得る）",
+        ),
+    )
     extra: dict = field(default_factory=dict)
 
     @property
@@ -174,12 +345,49 @@ class Context:
         return self.seat_wind == "E"
 
 
-# The fields of ``Context`` by how ``read_context`` reads them.
-CONTEXT_FLAGS = frozenset(f.name for f in fields(Context) if f.type in ("bool", bool))
-_WIND_FIELDS = frozenset({"seat_wind", "round_wind"})
-_TILE_FIELDS = frozenset({"dora_indicators", "ura_indicators"})
-_COUNT_FIELDS = frozenset({"honba", "riichi_sticks"})
+# The fields of ``Context`` by how ``read_context`` reads them: by the type each is described with.
+def _of_type(kind: str) -> frozenset[str]:
+    return frozenset(f.name for f in fields(Context) if f.metadata.get("type") == kind)
+
+
+CONTEXT_FLAGS = _of_type("bool")
+_WIND_FIELDS = _of_type("wind")
+_TILE_FIELDS = _of_type("tiles")
+_COUNT_FIELDS = _of_type("count")
 _CONTEXT_FIELDS = CONTEXT_FLAGS | _WIND_FIELDS | _TILE_FIELDS | _COUNT_FIELDS
+# The flowers set aside go with the hand (``Hand.flowers``), but a player gives them with the win's context.
+FLOWERS = Control(
+    "flowers",
+    "tiles",
+    None,
+    text("Flowers", "花牌", "花牌"),
+    text(
+        "The flower tiles you set aside (1f-8f), or how many",
+        "补出的花牌（1f-8f），或花牌张数",
+        "抜いた花牌（1f-8f）、またはその枚数",
+    ),
+)
+
+
+def context_controls() -> tuple[Control, ...]:
+    """The contract's win context as typed controls, read off ``Context``'s descriptions, then the flowers."""
+    described_fields = (f for f in fields(Context) if "type" in f.metadata)
+    return (
+        *(
+            Control(
+                f.name,
+                f.metadata["type"],
+                f.default,
+                f.metadata["names"],
+                f.metadata["help"],
+                WIND_CHOICES if f.metadata["type"] == "wind" else (),
+            )
+            for f in described_fields
+        ),
+        FLOWERS,
+    )
+
+
 _WIND_ALIASES = {
     "E": "E",
     "S": "S",

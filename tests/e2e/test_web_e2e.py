@@ -101,7 +101,8 @@ def test_build_score_waits_language_rules(page, server_url, tmp_path):
     page.locator("#clear").click()
     page.locator("#text").fill(SC03_TEXT)
     page.locator("input[name=tsumo]").uncheck()  # the win context is kept across rule sets: this one is a ron
-    page.locator("select[name=profile]").select_option(label="modern")
+    profile = next(o for o in rules_mod.get("sichuan").options if o.name == "profile")
+    page.locator("select[name=profile]").select_option(label=profile.choice_names["modern"]["en"])
     wait_for_total(page, "4")
     items = page.get_by_test_id("items")
     sichuan = rules_mod.get("sichuan").items

@@ -5,6 +5,7 @@ depending on a real rule set's scoring. Registered by the tests only, never ship
 from __future__ import annotations
 
 from suanfan import rules as rules_mod
+from suanfan.controls import Control, text
 from suanfan.hand import TILES_144, Context, Hand
 from suanfan.result import Payment, Points, Result
 from suanfan.rules import ItemTable, Option, RuleSet
@@ -22,11 +23,40 @@ class ToyRules(RuleSet):
     names = {"en": "Web toy", "zh": "网页玩具", "ja": "ウェブ玩具"}
     tile_set = TILES_144
     options = (
-        Option("double", False, "double every value"),
-        Option("scheme", "plain", "how points are paid", choices=("plain", "each")),
-        Option("unit", 1000, "points per fan"),
+        Option(
+            "double",
+            False,
+            "double every value",
+            names=text("Double", "加倍", "倍付け"),
+            help=text("Double every value", "每项加倍", "すべて倍にする"),
+        ),
+        Option(
+            "scheme",
+            "plain",
+            "how points are paid",
+            choices=("plain", "each"),
+            names=text("Payment scheme", "支付方式", "支払い方式"),
+            help=text("How points are paid", "怎么付分", "支払いの方式"),
+            choice_names={"plain": text("Plain", "普通", "普通"), "each": text("Each pays", "每家付", "各自払い")},
+        ),
+        Option(
+            "unit",
+            1000,
+            "points per fan",
+            names=text("Points per fan", "每番点数", "一番の点数"),
+            help=text("Points per fan", "每番多少点", "一番あたりの点数"),
+        ),
     )
-    context_flags = ("lucky",)
+    flags = (
+        Control(
+            "lucky",
+            "bool",
+            False,
+            text("Lucky", "运气好", "幸運"),
+            text("A lucky win adds 2", "运气好加 2", "幸運なら 2 を加える"),
+        ),
+    )
+    context_fields = ("tsumo", "seat_wind", "flowers")
     items = ITEMS
     doc = "test-only rule set"
 

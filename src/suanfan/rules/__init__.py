@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import shapes
 from .. import waits as waits_mod
+from ..controls import LANGS, Choice, Control
 from ..errors import InputError
 from ..hand import MELD_KINDS, Context, Hand, TileSet
 from ..names import japanese
@@ -27,13 +28,21 @@ MAX_INT = 10**9  # the largest whole-number option: far past any stake or score,
 
 @dataclass(frozen=True)
 class Option:
-    """A rule-set switch. ``choices`` lists the allowed values; otherwise the type of ``default`` is required."""
+    """A rule-set switch. ``choices`` lists the allowed values; otherwise the type of ``default`` is required.
+
+    ``names`` and ``help`` (``controls.text(en, zh, ja)``) and ``choice_names`` (value -> text) are what a player
+    reads: ``control()`` makes the typed control that ``GET /api/rules`` and the page show.
+    """
 
     name: str
     default: Any
     doc: str
     choices: tuple | None = None
-    minimum: int | None = None  # the least a whole number may be
+    names: dict[str, str] | None = None
+    help: dict[str, str] | None = None
+    choice_names: dict | None = None
+    minimum: int | None = None
+    keys: str | None = None  # an object option's keys: "items", the rule set's item ids
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:
@@ -59,13 +68,31 @@ class Option:
             raise InputError("bad_option", f"option '{self.name}' is an object (name: value), not {value!r}")
         return value
 
-    def to_dict(self) -> dict:
-        d = {"name": self.name, "default": self.default, "doc": self.doc}
+    @property
+    def type(self) -> str:
         if self.choices is not None:
-            d["choices"] = list(self.choices)
-        if self.minimum is not None:
-            d["minimum"] = self.minimum
-        return d
+            return "choice"
+        return {bool: "bool", int: "int", list: "list", dict: "object"}.get(type(self.default), "object")
+
+    def control(self) -> Control:
+        """The option as a typed control. A missing name or help shows the option's name (tests/test_controls.py
+        refuses that for every registered rule set)."""
+        fallback = {lang: self.name for lang in LANGS}
+        named = self.choice_names or {}
+        choices = tuple(Choice(c, named.get(c) or {lang: str(c) for lang in LANGS}) for c in self.choices or ())
+        return Control(
+            self.name,
+            self.type,
+            self.default,
+            self.names or fallback,
+            self.help or {**fallback, "en": self.doc or self.name},
+            choices,
+            self.minimum,
+            keys=self.keys,
+        )
+
+    def to_dict(self) -> dict:
+        return {**self.control().to_dict(), "doc": self.doc}
 
 
 @dataclass(frozen=True)
@@ -164,14 +191,38 @@ class RuleSet:
     tile_set: TileSet
     options: tuple[Option, ...] = ()
     presets: dict[str, dict] = {}
-    context_flags: tuple[str, ...] = ()  # rule-set fields accepted beside the contract's win context
     melds: tuple[str, ...] = MELD_KINDS  # the melds the rules allow
     # who a chi's tile may come from (``chi:123m@L``): the player on the left, whose discard is the only one a chi
     # may claim (the next to play after him); a two-player game's one opponent is every side at once
     chi_from: tuple[str, ...] = ("L",)
     reasons: tuple[str, ...] = ("not_winning",)  # the codes of ``suanfan.reasons`` a complete hand may fail with
+    preset_names: dict[str, dict[str, str]] = {}  # a preset's names in en / zh / ja
+    # the rule set's own context fields, beside the contract's win context, as typed controls (or anything with a
+    # ``control()``, as the local rule sets' ``Flag``); ``context_flags`` their names (set from ``flags``)
+    flags: tuple = ()
+    context_flags: tuple[str, ...] = ()
+    # the contract's win-context fields the rule set reads (the page shows only these, and the rule set's flags)
+    context_fields: tuple[str, ...] = ()
+    winds: tuple[str, ...] = ("E", "S", "W", "N")  # the seat winds in play
     items: ItemTable
     doc: str = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "flags" in cls.__dict__:
+            cls.context_flags = tuple(f.name for f in cls.flags)
+
+    def flag_controls(self) -> tuple[Control, ...]:
+        """The rule set's own flags as typed controls; a flag named in ``context_flags`` without one reads as a
+        true / false switch under its name (tests/test_controls.py refuses that for every registered rule set)."""
+        controls = tuple(f if isinstance(f, Control) else f.control() for f in self.flags)
+        described = {f.name for f in controls}
+        bare = tuple(
+            Control(name, "bool", False, {lang: name for lang in LANGS}, {lang: name for lang in LANGS})
+            for name in self.context_flags
+            if name not in described
+        )
+        return (*controls, *bare)
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""
@@ -213,9 +264,12 @@ class RuleSet:
             "tiles": self.tile_set.name,
             "options": [o.to_dict() for o in self.options],
             "presets": {k: dict(v) for k, v in self.presets.items()},
-            "context_flags": list(self.context_flags),
             "melds": list(self.melds),
             "reasons": {code: reason(code).templates() for code in self.reasons},
+            "preset_names": {k: dict(self.preset_names.get(k) or {lang: k for lang in LANGS}) for k in self.presets},
+            "context_flags": [f.to_dict() for f in self.flag_controls()],
+            "context_fields": list(self.context_fields),
+            "winds": list(self.winds),
             "items": [i.to_dict() for i in self.items],
         }
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..controls import text
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet, build_context
 from ..result import Payment, Points, Result
@@ -246,13 +247,83 @@ OPTIONS = (
         "xiangyang",
         "xiangyang: x8, a hand with 双龙七对 x16 (襄阳/枣阳); shiyan: x8 (十堰 满和); uncapped",
         tuple(CAPS),
+        names=text("Cap", "封顶", "上限"),
+        help=text(
+            "The highest multiple a hand is paid, as each city plays",
+            "一手牌最多按几倍支付（各地玩法）",
+            "支払い倍率の上限（地域ごとのルール）",
+        ),
+        choice_names={
+            "xiangyang": text(
+                "Xiangyang: ×8, ×16 for double-dragon seven pairs",
+                "襄阳 / 枣阳：8 倍，双龙七对 16 倍",
+                "襄陽・棗陽：8倍、双龍七対は16倍",
+            ),
+            "shiyan": text("Shiyan: ×8", "十堰：8 倍 (满和)", "十堰：8倍"),
+            "uncapped": text("No cap", "不封顶", "上限なし"),
+        },
     ),
-    Option("dui_liang_dui_fan", False, "对亮对番: x4 when both the winner and the payer had declared 亮倒 (K4)"),
-    Option("shouzhuayi_includes_pengpeng", True, "手抓一 absorbs 碰碰胡 (x4 in all; K3); false multiplies them (x8)"),
-    Option("hai_di_pao", True, "海底炮 (a win on the final discard) x2 (K9)"),
-    Option("zhigang_money", 2, "明杠 on a discard: what the discarder pays, in 底 (K7: 2, or 3)", (2, 3)),
-    Option("cha_da_jiao", False, "荒庄: players not ready pay every ready player his highest value (查大叫)"),
-    Option("base", 1, "底金: the base stake every amount is counted in", minimum=1),
+    Option(
+        "dui_liang_dui_fan",
+        False,
+        "对亮对番: x4 when both the winner and the payer had declared 亮倒 (K4)",
+        names=text("Both declared: ×4", "对亮对番", "対亮対番"),
+        help=text(
+            "×4 when both the winner and the payer had laid their hands open",
+            "和牌者与付款者都亮倒时 ×4",
+            "和了者と支払者が両方とも亮倒していれば4倍",
+        ),
+    ),
+    Option(
+        "shouzhuayi_includes_pengpeng",
+        True,
+        "手抓一 absorbs 碰碰胡 (x4 in all; K3); false multiplies them (x8)",
+        names=text("Single wait with four melds includes all pungs", "手抓一含碰碰胡", "手抓一は碰碰胡を含む"),
+        help=text(
+            "Winning on a lone tile after four melds is ×4 in all; off: ×8 with all pungs",
+            "手抓一已含碰碰胡（共 ×4）；关闭则相乘（×8）",
+            "手抓一に碰碰胡を含める（計4倍）。なしなら掛け合わせて8倍",
+        ),
+    ),
+    Option(
+        "hai_di_pao",
+        True,
+        "海底炮 (a win on the final discard) x2 (K9)",
+        names=text("Last discard ×2", "海底炮", "海底炮"),
+        help=text("A win on the final discard pays double", "和最后一张打出的牌 ×2", "最後の捨て牌での和了は2倍"),
+    ),
+    Option(
+        "zhigang_money",
+        2,
+        "明杠 on a discard: what the discarder pays, in 底 (K7: 2, or 3)",
+        (2, 3),
+        names=text("Kong-on-a-discard money", "直杠钱", "大明槓の支払い"),
+        help=text(
+            "What the discarder pays for a kong made on his tile",
+            "杠别人打出的牌时放杠者付多少",
+            "大明槓のとき牌を出した人が払う額",
+        ),
+        choice_names={2: text("2 × base", "2 底", "2 底"), 3: text("3 × base", "3 底", "3 底")},
+    ),
+    Option(
+        "cha_da_jiao",
+        False,
+        "荒庄: players not ready pay every ready player his highest value (查大叫)",
+        names=text("Not-ready players pay at a draw", "查大叫", "査大叫"),
+        help=text(
+            "At a drawn game, players not ready pay each ready player his highest hand",
+            "荒庄时没听牌的人按听牌者最大番赔付",
+            "流局時、聴牌していない人が聴牌者の最高点を払う",
+        ),
+    ),
+    Option(
+        "base",
+        1,
+        "底金: the base stake every amount is counted in",
+        names=text("Base stake", "底金", "底"),
+        help=text("The stake every amount is counted in", "所有金额按底金计算", "すべての額の基準となる底"),
+        minimum=1,
+    ),
 )
 
 
@@ -320,6 +391,12 @@ class KaWuXing(LocalRuleSet):
             False,
             (True, False),
             "true or false",
+            names=text("The discarder had declared", "放炮者已亮倒", "放銃者も亮倒"),
+            help=text(
+                "On a discard win: the player who discarded had laid his hand open (亮倒)",
+                "点炮时：放炮者已经亮倒",
+                "ロン和了のとき、放銃者が亮倒していた",
+            ),
         ),
         Flag(
             "declared_others",
@@ -327,11 +404,20 @@ class KaWuXing(LocalRuleSet):
             0,
             (0, 1, 2),
             "the number of self-draw payers who declared 亮倒 (0, 1 or 2)",
+            type="count",
+            names=text("Payers who had declared", "已亮倒的付款者", "亮倒した支払者"),
+            help=text(
+                "On a self-draw: how many of the two payers had laid their hands open",
+                "自摸时：两个付款者中有几人已亮倒",
+                "ツモ和了のとき、支払う二人のうち亮倒していた人数",
+            ),
         ),
     )
     self_draw_wins = {"rinshan": "杠上开花", "haitei": "海底捞"}
     discard_wins = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
     reasons = ("not_winning", "pi_hu_on_discard")
+    context_fields = ("tsumo", "declared", "rinshan", "after_kong_discard", "chankan", "haitei", "houtei")
+    winds = ("E", "S", "W")  # three players
     items = TABLE
     doc = __doc__ or ""
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..controls import LANGS, WINDS, Choice, Control
 from ..errors import InputError
 from ..hand import Context, Hand
 from ..reasons import reason
@@ -49,6 +50,11 @@ class Flag:
     choices: tuple | None = None
     what: str = ""
     read: Callable[[Any], Any] | None = None
+    # what a player reads (``controls``): the control's type, names and help in en / zh / ja, the choices' names
+    type: str = "bool"
+    names: dict[str, str] | None = None
+    help: dict[str, str] | None = None
+    choice_names: dict | None = None
 
     def value(self, extra: dict) -> Any:
         given = extra.get(self.name)
@@ -63,6 +69,26 @@ class Flag:
     def _choices(self) -> str:
         names = ["true" if c is True else "false" if c is False else str(c) for c in self.choices or ()]
         return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+    def control(self) -> Control:
+        """The flag as a typed control (``GET /api/rules``' ``context_flags``, the page's control)."""
+        fallback = {lang: self.name for lang in LANGS}
+        if self.type == "wind":
+            choices = WINDS
+        else:
+            named = self.choice_names or {}
+            choices = tuple(Choice(v, named[v]) for v in self.choices or () if v in named)
+        counts = [c for c in self.choices or () if isinstance(c, int) and not isinstance(c, bool)]
+        bounds = (min(counts), max(counts)) if self.type == "count" and counts else (None, None)
+        return Control(
+            self.name,
+            self.type,
+            self.default,
+            self.names or fallback,
+            self.help or fallback,
+            choices,
+            *bounds,
+        )
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"name": self.name, "doc": self.doc, "default": self.default}

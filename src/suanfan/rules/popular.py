@@ -269,6 +269,7 @@ class Popular(LocalRuleSet):
     options = ()
     self_draw_wins = {"tenhou": "天胡"}
     discard_wins = {"chiihou": "地胡"}  # G5: on the dealer's first discard
+    context_fields = ("tsumo", "seat_wind", "declared", "tenhou", "chiihou")
     doc = (
         "The flat additive 番 table 常用麻将算番规则表 (printed part: 天胡 … 五门齐; the tail is lost in the seed and "
         "not invented). 136 tiles; chi, pon, kong; four sets and a pair, 七对, 十三幺, 十三不靠. Context: tsumo, "

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..controls import KONGS, SUITS, text
 from ..errors import InputError
 from ..hand import TILES_108, Context, Hand, Meld, build_context
 from ..result import Item, Payment, Points, Result
@@ -400,21 +401,67 @@ def _zhong_zhang(f: Facts, o: dict) -> int:
     return f.no_19 and o["men_qing_zhong_zhang"]
 
 
+_BY_PROFILE = text("As the profile says", "按规则版本", "ルール版に従う")
+_NO_CAP = text("No cap", "不封顶", "上限なし")
+_ON, _OFF = text("On", "开", "あり"), text("Off", "关", "なし")
+
+
+def _times(n: int) -> dict[str, str]:
+    return text(f"×{n}", f"{n} 倍", f"{n}倍")
+
+
+def _base_units(n: int) -> dict[str, str]:
+    return text(f"{n} × base", f"{n} 底", f"{n} 底")
+
+
 OPTIONS = (
     Option(
         "profile",
         SEED,
         "seed: the seed's max-only table plus doublings (SC-QQ); modern: additive 番 (SC-XZ)",
         (SEED, MODERN),
+        names=text("Rules profile", "规则版本", "ルール版"),
+        help=text(
+            "The old table (the highest pattern, then doublings) or the modern added-up fan",
+            "老规则（取最大番型再翻倍）或现行规则（番数相加）",
+            "旧ルール（最高の役に倍付け）か現行ルール（番を足す）",
+        ),
+        choice_names={
+            SEED: text("Classic table", "老规则 (取最大)", "旧ルール（最大のみ）"),
+            MODERN: text("Modern (fan added up)", "现行规则 (番数相加)", "現行ルール（番を合計）"),
+        },
     ),
     Option(
-        "cap_fan", 4, "modern: cap on the 番 total, M = 2^min(F, cap_fan); None = no cap (WMT: 3)", (3, 4, 5, 6, None)
+        "cap_fan",
+        4,
+        "modern: cap on the 番 total, M = 2^min(F, cap_fan); None = no cap (WMT: 3)",
+        (3, 4, 5, 6, None),
+        names=text("Fan cap (modern)", "封顶番数 (现行)", "番数の上限（現行）"),
+        help=text(
+            "Modern profile: the most fan a hand counts; each fan doubles the stake",
+            "现行规则：一手牌最多计几番，每番翻一倍",
+            "現行ルール：数える番の上限（1番ごとに倍）",
+        ),
+        choice_names={
+            3: text("3 fan", "3 番", "3番"),
+            4: text("4 fan", "4 番", "4番"),
+            5: text("5 fan", "5 番", "5番"),
+            6: text("6 fan", "6 番", "6番"),
+            None: _NO_CAP,
+        },
     ),
     Option(
         "cap_multiplier",
         None,
         "seed: cap on the multiplier (8 满格, 16, 32); None = no cap (the seed is silent)",
         (None, 8, 16, 32),
+        names=text("Multiplier cap (classic)", "封顶倍数 (老规则)", "倍率の上限（旧ルール）"),
+        help=text(
+            "Classic profile: the highest multiple of the base a hand is paid",
+            "老规则：一手牌最多按几倍底支付",
+            "旧ルール：支払いの倍率の上限",
+        ),
+        choice_names={None: _NO_CAP, 8: _times(8), 16: _times(16), 32: _times(32)},
     ),
     Option(
         "self_draw",
@@ -422,12 +469,31 @@ OPTIONS = (
         "add_base (自摸加底: each payer +1 底), add_fan (自摸 +1 番) or none; "
         "None = the profile's (seed add_base, modern add_fan)",
         (None, "add_base", "add_fan", "none"),
+        names=text("Self-draw bonus", "自摸加成", "ツモの加算"),
+        help=text(
+            "What a self-draw adds: one base from each payer, or one fan",
+            "自摸加什么：每家多付一底，或加一番",
+            "ツモで何を足すか：各自1底、または1番",
+        ),
+        choice_names={
+            None: _BY_PROFILE,
+            "add_base": text("Each payer adds one base", "自摸加底", "各自1底を加算"),
+            "add_fan": text("One more fan", "自摸加番", "1番を加算"),
+            "none": text("Nothing", "不加", "なし"),
+        },
     ),
     Option(
         "zhigang_money",
         None,
         "直杠 (kong on a discard): what the discarder pays, in 底; None = the profile's (seed 1, modern 2; A13)",
         (None, 1, 2),
+        names=text("Kong-on-a-discard money", "直杠钱", "大明槓の支払い"),
+        help=text(
+            "What the discarder pays for a kong made on his tile",
+            "直杠（杠别人打出的牌）时放杠者付多少",
+            "大明槓のとき牌を出した人が払う額",
+        ),
+        choice_names={None: _BY_PROFILE, 1: _base_units(1), 2: _base_units(2)},
     ),
     Option(
         "hu_jiao_zhuan_yi",
@@ -435,28 +501,116 @@ OPTIONS = (
         "呼叫转移: on 杠上炮 the discarder hands that kong's money to the winner; "
         "None = the profile's (seed off, modern on)",
         (None, True, False),
+        names=text("Kong money moves to the winner", "呼叫转移", "呼叫転移"),
+        help=text(
+            "On a discard right after a kong, the discarder hands that kong's money to the winner",
+            "杠上炮时，放炮者把那个杠的钱转给和牌者",
+            "槓上放銃のとき、その槓の収入を和了者に渡す",
+        ),
+        choice_names={None: _BY_PROFILE, True: _ON, False: _OFF},
     ),
-    Option("qiang_gang_bonus", True, "抢杠胡 counts +1 番 (A4)"),
     Option(
-        "haidi", None, "海底捞月 / 海底炮 count +1 番; None = the profile's (seed off, modern on)", (None, True, False)
+        "qiang_gang_bonus",
+        True,
+        "抢杠胡 counts +1 番 (A4)",
+        names=text("Robbing a kong +1 fan", "抢杠胡加番", "搶槓和で1番"),
+        help=text("Winning by robbing a kong adds one fan", "抢杠胡加一番", "搶槓和で1番を加える"),
+    ),
+    Option(
+        "haidi",
+        None,
+        "海底捞月 / 海底炮 count +1 番; None = the profile's (seed off, modern on)",
+        (None, True, False),
+        names=text("Last tile +1 fan", "海底加番", "海底で1番"),
+        help=text(
+            "Winning on the last tile, drawn or discarded, adds one fan",
+            "海底捞月或海底炮加一番",
+            "海底撈月・海底炮で1番を加える",
+        ),
+        choice_names={None: _BY_PROFILE, True: _ON, False: _OFF},
     ),
     Option(
         "long_qidui_multiplier",
         16,
         "seed: 龙七对 is 五番 x16 as the seed prints it, or x8 (七对 x4 times its root; A1)",
         (16, 8),
+        names=text("Dragon seven pairs (classic)", "龙七对倍数 (老规则)", "龍七対の倍率（旧ルール）"),
+        help=text(
+            "Classic profile: seven pairs with four of a kind pays ×16, or ×8",
+            "老规则：龙七对按 16 倍或 8 倍",
+            "旧ルール：龍七対を16倍か8倍にする",
+        ),
+        choice_names={16: _times(16), 8: _times(8)},
     ),
-    Option("tian_di_hu", True, "天胡 / 地胡 count (seed 六番, modern +5)"),
-    Option("di_hu_requires_self_draw", False, "地胡 only by self-draw (A6)"),
-    Option("men_qing_zhong_zhang", False, "modern: 门清 +1 and 中张 +1"),
+    Option(
+        "tian_di_hu",
+        True,
+        "天胡 / 地胡 count (seed 六番, modern +5)",
+        names=text("Heavenly and earthly hands", "天胡地胡", "天胡・地胡"),
+        help=text(
+            "The dealer's win on the dealt hand and a first-draw win count",
+            "计天胡（庄家起手和）与地胡（第一次摸牌和）",
+            "天胡（親の配牌和了）と地胡（第一ツモ和了）を数える",
+        ),
+    ),
+    Option(
+        "di_hu_requires_self_draw",
+        False,
+        "地胡 only by self-draw (A6)",
+        names=text("Earthly hand by self-draw only", "地胡须自摸", "地胡はツモのみ"),
+        help=text("The earthly hand counts only when self-drawn", "地胡只算自摸", "地胡はツモ和了のときだけ"),
+    ),
+    Option(
+        "men_qing_zhong_zhang",
+        False,
+        "modern: 门清 +1 and 中张 +1",
+        names=text("Concealed and all-simples fan (modern)", "门清中张 (现行)", "門清・中張（現行）"),
+        help=text(
+            "Modern profile: a concealed hand and a hand without 1 or 9 each add one fan",
+            "现行规则：门清加一番，中张（无一九）加一番",
+            "現行ルール：門清と中張（一・九なし）でそれぞれ1番",
+        ),
+    ),
     Option(
         "flower_pig_penalty",
         None,
         "what a 花猪 pays each non-花猪 player, in 底; None = the profile's "
         "(seed 16, modern 2^cap_fan, 16 when uncapped)",
         (None, 8, 16, 32, 64),
+        names=text("Flower-pig penalty", "花猪赔付", "花豬の罰符"),
+        help=text(
+            "What a player still holding three suits at the end pays each other player",
+            "荒庄时手里仍有三门牌（花猪）的人赔每家多少",
+            "流局時に三色を持つ人（花豬）が各自に払う額",
+        ),
+        choice_names={
+            None: _BY_PROFILE,
+            8: _base_units(8),
+            16: _base_units(16),
+            32: _base_units(32),
+            64: _base_units(64),
+        },
     ),
-    Option("base", 1, "底: the base stake every amount is counted in", minimum=1),
+    Option(
+        "base",
+        1,
+        "底: the base stake every amount is counted in",
+        names=text("Base stake", "底", "底"),
+        help=text("The stake every amount is counted in", "所有金额按底计算", "すべての額の基準となる底"),
+        minimum=1,
+    ),
+)
+
+CONTEXT_FIELDS = (
+    "tsumo",
+    "seat_wind",
+    "rinshan",
+    "after_kong_discard",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
 )
 
 PROFILE_DEFAULTS = {
@@ -571,6 +725,28 @@ class Sichuan(LocalRuleSet):
             3,
             (1, 2, 3),
             "the number of other players still in the hand (1, 2 or 3)",
+            type="count",
+            names=text("Players still in the hand", "未和牌的对手", "残っている相手"),
+            help=text(
+                "How many other players have not won yet and pay a self-draw (bloody battle)",
+                "还没和牌、要付自摸钱的其他玩家数（血战到底）",
+                "まだ和了しておらずツモを払う相手の人数（血戦到底）",
+            ),
+        ),
+        Flag(
+            "void_suit",
+            "the suit declared void (定缺, modern rule)",
+            None,
+            tuple(SUIT_LETTERS),
+            "m, p or s",
+            type="choice",
+            names=text("Declared void suit", "定缺", "定缺"),
+            help=text(
+                "The suit you declared you would give up at the start (the hand must not hold it)",
+                "开局时定缺的那门花色（和牌时手里不能有）",
+                "開始時に捨てると決めた色（和了時に持てない）",
+            ),
+            choice_names={c.value: c.names for c in SUITS},
         ),
         Flag(
             "discarder_kong",
@@ -578,12 +754,20 @@ class Sichuan(LocalRuleSet):
             None,
             tuple(KONG_NAMES),
             "minkan, kakan or ankan",
+            type="choice",
+            names=text("The discarder's kong", "放炮者的杠", "放銃者の槓"),
+            help=text(
+                "On a discard right after a kong: which kong the discarder had made",
+                "杠上炮时，放炮者开的是哪种杠",
+                "槓上放銃のとき、放銃者のした槓の種類",
+            ),
+            choice_names={c.value: c.names for c in KONGS},
         ),
-        Flag("void_suit", "the suit declared void (定缺, modern rule)", None, tuple(SUIT_LETTERS), "m, p or s"),
     )
     self_draw_wins = {"rinshan": "杠上花", "haitei": "海底捞月", "tenhou": "天胡"}
     discard_wins = {"after_kong_discard": "杠上炮", "chankan": "抢杠胡", "houtei": "海底炮"}
     reasons = ("not_winning", "missing_suit_not_void", "void_suit_held")
+    context_fields = CONTEXT_FIELDS
     items = TABLE
     doc = __doc__ or ""
 

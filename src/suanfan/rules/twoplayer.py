@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..controls import KONGS, text
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet
 from ..result import Payment, Points, Result
@@ -367,6 +368,13 @@ class TwoPlayer(LocalRuleSet):
             "flower_kinds",
             "the 花牌 tiles shown on the wall: +1 per tile of the hand of their kinds (T4)",
             read=lambda v: frozenset(kind(t) for t in _tiles(v)),
+            type="tiles",
+            names=text("Flower tiles shown", "亮出的花牌", "花牌の種類"),
+            help=text(
+                "The tiles shown on the wall as flowers: each copy of them in the hand adds one fan",
+                "牌墙上翻出作为花牌的牌：手里每有一张加一番",
+                "花牌として示された牌。手の中の一枚ごとに1番",
+            ),
         ),
         Flag(
             "robbed_kong",
@@ -374,17 +382,56 @@ class TwoPlayer(LocalRuleSet):
             "kakan",
             ("kakan", "minkan", "ankan"),
             "kakan, minkan or ankan",
+            type="choice",
+            names=text("Kong robbed", "被抢的杠", "搶槓された槓"),
+            help=text(
+                "When robbing a kong: which kind of kong it was",
+                "抢杠时：被抢的是哪种杠",
+                "搶槓のとき、どの種類の槓だったか",
+            ),
+            choice_names={c.value: c.names for c in KONGS},
         ),
-        Flag("game_tiles", "the 71 tiles drawn for this game: the hand is checked against them (T7)", read=_tiles),
+        Flag(
+            "game_tiles",
+            "the 71 tiles drawn for this game: the hand is checked against them (T7)",
+            read=_tiles,
+            type="tiles",
+            names=text("This game's 71 tiles", "本局的 71 张牌", "この対局の71枚"),
+            help=text(
+                "The 71 tiles drawn for this game; the hand is checked against them",
+                "本局抽出的 71 张牌；手牌须在其中",
+                "この対局で使う71枚。手牌はその中になければならない",
+            ),
+        ),
     )
     discard_wins = {"chankan": "抢杠"}
     reasons = ("not_winning", "robbed_kong_not_kakan", "no_fan", "only_flowers")
+    context_fields = (
+        "tsumo",
+        "seat_wind",
+        "round_wind",
+        "declared",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    )
+    winds = ("E", "S")  # two players: the dealer and the other
     options = (
         Option(
             "fan_table",
             {},
             "replace fan values of the stand-in table (T1): {item id: value}, e.g. "
             '{"qidui": 1}; a value of 0 switches a fan off',
+            names=text("Fan values", "番数表", "番数表"),
+            help=text(
+                "Change what a fan is worth; 0 switches it off",
+                "修改各番种的番数；0 表示不计",
+                "役の番数を変更（0 でなし）",
+            ),
+            keys="items",
         ),
     )
     doc = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..controls import text
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet, parse_wind
 from ..result import Item, Payment, Points, Result
@@ -308,6 +309,98 @@ class Value:
     di_fan: int = 0
 
 
+OPTIONS = (
+    Option(
+        "scheme",
+        "2468",
+        "scoring scheme: 2468 (seed 2468 table, GitHub '525'), 315 (seed 315 / 支数 tables), mdm (面对面 app)",
+        SCHEMES,
+        names=text("Scoring scheme", "计分方案", "点数方式"),
+        help=text(
+            "Which Wuhu table the hand is counted by",
+            "按哪种芜湖计分表算",
+            "どの蕪湖の点数表で数えるか",
+        ),
+        choice_names={
+            "2468": text("2-4-6-8 table", "2468 表", "2468 表"),
+            "315": text("3-15 table", "315 表", "315 表"),
+            "mdm": text("Face-to-face app", "面对面", "面対面アプリ"),
+        },
+    ),
+    Option(
+        "honors",
+        "red",
+        "the four honour tiles: red (4 × 红中, write 7z) or winds (东南西北 one each; write 1z-4z or 7z)",
+        ("red", "winds"),
+        names=text("Honour tiles", "字牌", "字牌"),
+        help=text(
+            "The four interchangeable honour tiles: four Red Dragons or one of each wind",
+            "四张可互换的字牌：四张红中，或东南西北各一张",
+            "入れ替え可能な四枚の字牌：中四枚か東南西北一枚ずつ",
+        ),
+        choice_names={
+            "red": text("Four Red Dragons", "四张红中", "中四枚"),
+            "winds": text("One of each wind", "东南西北各一", "東南西北一枚ずつ"),
+        },
+    ),
+    Option(
+        "ya_includes_bianzhang",
+        False,
+        "押 also on an edge wait: 12→3 gives 押3, 89→7 gives 押7 (W3)",
+        names=text("Edge wait counts as a closed wait", "边张也算押", "辺張も押とする"),
+        help=text(
+            "A win on 3 with 12, or on 7 with 89, counts like a closed wait",
+            "12 和 3、89 和 7 也算押",
+            "12で3、89で7の和了も押とする",
+        ),
+    ),
+    Option(
+        "dianpao_hu",
+        True,
+        "可点炮胡: discard wins allowed; off = self-draw only (§2)",
+        names=text("Wins on a discard", "可点炮胡", "ロン和了あり"),
+        help=text(
+            "A hand may win on a discard; off: self-draw only",
+            "可以和别人打出的牌；关闭则只能自摸",
+            "ロン和了を認める（なしならツモのみ）",
+        ),
+    ),
+    Option(
+        "all_three_pay",
+        False,
+        "胡牌赢3家: all three others pay on every win, discard wins too (§7)",
+        names=text("All three pay", "胡牌赢三家", "三家払い"),
+        help=text(
+            "All three other players pay on every win, a win on a discard too",
+            "每次和牌其他三家都付，点炮也一样",
+            "ロン和了でも他の三人全員が払う",
+        ),
+    ),
+    Option(
+        "tiandi_bonus",
+        False,
+        "面对面 天/地胡加番: +5 on 天胡 / 地胡 (§6)",
+        names=text("Heavenly and earthly hands +5", "天地胡加番", "天胡・地胡に5番"),
+        help=text(
+            "Face-to-face app: the heavenly and earthly hands add 5",
+            "面对面：天胡、地胡加 5 番",
+            "面対面アプリ：天胡・地胡で5番を加える",
+        ),
+    ),
+    Option(
+        "gangkai_bonus",
+        False,
+        "面对面 杠后开花加番: +5 on 杠后开花 (§6)",
+        names=text("Win after a kong +5", "杠后开花加番", "槓後開花に5番"),
+        help=text(
+            "Face-to-face app: a win on a kong replacement adds 5",
+            "面对面：杠后开花加 5 番",
+            "面対面アプリ：槓後開花で5番を加える",
+        ),
+    ),
+)
+
+
 class Wuhu(LocalRuleSet):
     name = "wuhu"
     names = {"en": "Wuhu", "zh": "芜湖麻将", "ja": "蕪湖麻雀"}
@@ -316,9 +409,40 @@ class Wuhu(LocalRuleSet):
     melds = NO_CHI
     meld_rule = "可碰可杠、不准吃牌 (§2)"
     flags = (
-        Flag("discarder", "the seat wind of the discarder", read=lambda v: parse_wind(v, "discarder")),
-        Flag("bao", "the seat wind of the player liable under 包牌 (W10)", read=lambda v: parse_wind(v, "bao")),
-        Flag("second_kong", "连杠开花: the win is on the replacement of a second kong in a row", False, (True, False)),
+        Flag(
+            "discarder",
+            "the seat wind of the discarder",
+            read=lambda v: parse_wind(v, "discarder"),
+            type="wind",
+            names=text("Discarder", "放炮者", "放銃者"),
+            help=text(
+                "The seat of the player who discarded the winning tile", "打出和牌张的人的座位", "和了牌を捨てた人の席"
+            ),
+        ),
+        Flag(
+            "bao",
+            "the seat wind of the player liable under 包牌 (W10)",
+            read=lambda v: parse_wind(v, "bao"),
+            type="wind",
+            names=text("Liable player", "包牌者", "包牌者"),
+            help=text(
+                "The seat of the player who must pay every share (包牌)",
+                "要包赔全部的人的座位（包牌）",
+                "全額を払う責任のある人の席（包牌）",
+            ),
+        ),
+        Flag(
+            "second_kong",
+            "连杠开花: the win is on the replacement of a second kong in a row",
+            False,
+            (True, False),
+            names=text("Win after a second kong", "连杠开花", "連槓開花"),
+            help=text(
+                "The win came on the replacement after a second kong in a row",
+                "连续开两个杠后补牌和牌",
+                "続けて二つ目の槓をした後の嶺上牌で和了",
+            ),
+        ),
     )
     self_draw_wins = {"rinshan": "杠后开花", "tenhou": "天胡"}
     reasons = ("not_winning", "too_few_suit_tiles", "discard_win_not_allowed")
@@ -329,25 +453,8 @@ class Wuhu(LocalRuleSet):
         "discarder (seat wind of the discarder), bao (seat wind of the player liable under 包牌), second_kong "
         "(连杠开花). Payments are in 番 (× 底)."
     )
-    options = (
-        Option(
-            "scheme",
-            "2468",
-            "scoring scheme: 2468 (seed 2468 table, GitHub '525'), 315 (seed 315 / 支数 tables), mdm (面对面 app)",
-            SCHEMES,
-        ),
-        Option(
-            "honors",
-            "red",
-            "the four honour tiles: red (4 × 红中, write 7z) or winds (东南西北 one each; write 1z-4z or 7z)",
-            ("red", "winds"),
-        ),
-        Option("ya_includes_bianzhang", False, "押 also on an edge wait: 12→3 gives 押3, 89→7 gives 押7 (W3)"),
-        Option("dianpao_hu", True, "可点炮胡: discard wins allowed; off = self-draw only (§2)"),
-        Option("all_three_pay", False, "胡牌赢3家: all three others pay on every win, discard wins too (§7)"),
-        Option("tiandi_bonus", False, "面对面 天/地胡加番: +5 on 天胡 / 地胡 (§6)"),
-        Option("gangkai_bonus", False, "面对面 杠后开花加番: +5 on 杠后开花 (§6)"),
-    )
+    options = OPTIONS
+    context_fields = ("tsumo", "seat_wind", "rinshan", "tenhou", "chiihou")
 
     # ---- input ------------------------------------------------------------------------------------------------
     def prepare(self, hand: Hand, opts: dict) -> Hand:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from .. import __version__
 from .. import rules as rules_mod
 from ..api import score_dict, waits_of
 from ..errors import InputError
-from ..hand import Context
+from ..hand import context_controls
 from ..match.api import error_response
 from ..result import Result
 from ..tiles import format_tiles, is_flower, parse_tiles, tile_name
@@ -59,18 +58,6 @@ def _tile_set(rs: rules_mod.RuleSet) -> dict:
         "red_fives": ts.red_fives,
         "flowers": ts.flowers,
     }
-
-
-def _context_fields() -> list[dict]:
-    """The contract's win context, read off ``Context`` so a field added there appears on the page."""
-    kinds = {"bool": "bool", "str": "wind", "int": "count"}
-    out = []
-    for f in fields(Context):
-        t = str(f.type)
-        if f.name == "extra" or not f.init:  # rule sets' own fields; ``flags``, worked out from the others
-            continue
-        out.append({"name": f.name, "type": kinds.get(t, "tiles" if t.startswith("tuple") else "bool")})
-    return out
 
 
 def _result(r: Result) -> dict:
@@ -130,7 +117,7 @@ def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
             d = rs.describe()
             d["tile_set"] = _tile_set(rs)
             out.append(d)
-        return {"rules": out, "context": _context_fields()}
+        return {"rules": out, "context": [c.to_dict() for c in context_controls()]}
 
     @app.post("/api/score", response_model=ResultOut, response_model_exclude_unset=True, responses=ERRORS, tags=["api"])
     def post_score(body: HandIn) -> dict:

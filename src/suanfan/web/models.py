@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
+
+from ..controls import Control
+from ..hand import context_controls
 
 Tiles = Annotated[str | list[str], Field(description="tiles in mpsz (`123m0p55z`), Chinese names or Unicode tiles")]
 Wind = Annotated[str, Field(description="E, S, W or N (东 南 西 北 also read)")]
@@ -27,7 +30,28 @@ class MeldIn(BaseModel):
     from_: Literal["L", "A", "R"] | None = Field(None, alias="from", description="who the claimed tile came from")
 
 
-class ContextIn(BaseModel):
+# A context control's type -> the field's type in a request (``hand.Context`` describes the fields).
+_FIELD_TYPES: dict[str, Any] = {"bool": Flag, "wind": Wind | None, "tiles": Tiles | None, "count": Count}
+# the contract lets flowers be a count as well as the tiles
+_ALSO = {"flowers": StrictInt}
+
+
+def _context_field(control: Control) -> tuple[Any, Any]:
+    kind = _FIELD_TYPES[control.type]
+    if control.name in _ALSO:
+        kind = _ALSO[control.name] | kind
+    return kind, Field(None, description=control.help["en"])
+
+
+# The contract's win context, made from ``hand.Context``'s descriptions: a field added there is accepted here.
+_ContextFields = create_model(
+    "ContextFields",
+    __config__=ConfigDict(extra="allow", populate_by_name=True),
+    **{c.name: _context_field(c) for c in context_controls()},
+)
+
+
+class ContextIn(_ContextFields):
     """The contract's win context (all optional) and the options. A rule set's own context flags
     (`RuleSet.context_flags`, listed by `GET /api/rules`) are accepted as extra keys."""
 
@@ -36,27 +60,6 @@ class ContextIn(BaseModel):
     rules: str | None = Field(None, description="rule set name (GET /api/rules lists them); default riichi")
     melds: list[Annotated[str, Field(examples=["pon:777z"])] | MeldIn] = Field(default_factory=list, max_length=4)
     options: dict[str, Any] = Field(default_factory=dict, description="the rule set's options, by name")
-    flowers: StrictInt | str | list[str] | None = Field(None, description="a count, or the flower tiles (1f-8f)")
-    tsumo: Flag = None
-    seat_wind: Wind | None = None
-    round_wind: Wind | None = None
-    riichi: Flag = None
-    double_riichi: Flag = None
-    ippatsu: Flag = None
-    rinshan: Flag = None
-    chankan: Flag = None
-    haitei: Flag = None
-    houtei: Flag = None
-    tenhou: Flag = None
-    chiihou: Flag = None
-    renhou: Flag = None
-    last_copy: Flag = None
-    after_kong_discard: Flag = None
-    declared: Flag = None
-    dora_indicators: Tiles | None = None
-    ura_indicators: Tiles | None = None
-    honba: Count = None
-    riichi_sticks: Count = None
 
     def contract(self) -> dict:
         """The contract's hand object: only the keys that were given, meld objects with their `from` key."""
@@ -163,13 +166,29 @@ class WaitsOut(BaseModel):
     waits: list[WaitOut] = Field(description="the tiles that complete the hand, each with what it would score")
 
 
-class OptionOut(BaseModel):
+class ChoiceOut(BaseModel):
+    value: Any
+    names: dict[str, str] = Field(description="en, zh, ja")
+
+
+class ControlOut(BaseModel):
+    """A typed control: an option, a rule set's context flag, or a field of the contract's win context."""
+
     model_config = ConfigDict(extra="allow")
 
     name: str
-    default: Any
+    type: Literal["bool", "int", "choice", "seat", "wind", "tile", "tiles", "count", "list", "object"]
+    default: Any = Field(description="null: not set")
+    names: dict[str, str] = Field(description="en, zh, ja")
+    help: dict[str, str] = Field(description="one line in en, zh, ja")
+    choices: list[ChoiceOut] | None = Field(None, description="the values a choice, seat or wind takes")
+    minimum: int | None = None
+    maximum: int | None = None
+    keys: str | None = Field(None, description="an object's keys: items = the rule set's item ids")
+
+
+class OptionOut(ControlOut):
     doc: str
-    choices: list[Any] | None = None
 
 
 class ItemDefOut(BaseModel):
@@ -201,15 +220,13 @@ class RuleSetOut(BaseModel):
     tile_set: TileSetOut
     options: list[OptionOut]
     presets: dict[str, dict[str, Any]]
-    context_flags: list[str]
+    preset_names: dict[str, dict[str, str]]
+    context_flags: list[ControlOut] = Field(description="the rule set's own context fields")
+    context_fields: list[str] = Field(description="the contract's win-context fields the rule set reads")
+    winds: list[str] = Field(description="the seat winds in play")
     items: list[ItemDefOut]
-
-
-class ContextField(BaseModel):
-    name: str
-    type: Literal["bool", "wind", "tiles", "count"]
 
 
 class RulesOut(BaseModel):
     rules: list[RuleSetOut]
-    context: list[ContextField] = Field(description="the contract's win context fields every rule set accepts")
+    context: list[ControlOut] = Field(description="the contract's win-context fields, as typed controls")

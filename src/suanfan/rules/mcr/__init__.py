@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ... import shapes
+from ...controls import Control, text
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...result import Item, Result
@@ -68,21 +69,99 @@ OPTIONS = (
         "consensus: 国标麻将规则释义 / ChineseOfficialMahjongHelper (PyMahjongGB); "
         "green_book_2006: 双暗杠 8, 明暗杠 6, 不求人 with a self-drawn 四暗刻 / 七对 / 全不靠 (digest, secondhand)",
         EDITIONS,
+        names=text("Edition", "版本", "版"),
+        help=text(
+            "Which reading of the rulebook: the common consensus or the 2006 Green Book",
+            "按哪种规则解读：通行解读或 2006 年绿皮书",
+            "規則の解釈：通行の解釈か2006年のグリーンブック",
+        ),
+        choice_names={
+            "consensus": text("Consensus (rulebook commentary)", "通行解读 (规则释义)", "通行の解釈（規則釈義）"),
+            "green_book_2006": text("Green Book 2006", "2006 绿皮书", "2006年グリーンブック"),
+        },
     ),
     Option(
         "platform_extras",
         False,
         "联众 / 天津 extras: 天和 168, 地和 158, 人和 108, 四方大发 168, 混杠 88, 天听 32 (seed 000)",
+        names=text("Online platform extras", "联众扩展番种", "聯衆の追加役"),
+        help=text(
+            "Blessings of heaven, earth and man, Big Four Winds with Green, joker kong and heavenly ready",
+            "天和、地和、人和、四方大发、混杠、天听",
+            "天和・地和・人和・四方大発・混槓・天聴を採用",
+        ),
     ),
-    Option("min_fan", 8, "the fans a hand needs to win, flowers not counted"),
+    Option(
+        "min_fan",
+        8,
+        "the fans a hand needs to win, flowers not counted",
+        names=text("Minimum fan", "起和番", "最低番数"),
+        help=text(
+            "How many fan a hand needs to win, flowers not counted",
+            "和牌至少需要的番数（不计花牌）",
+            "和了に必要な番数（花牌は数えない）",
+        ),
+        minimum=0,
+    ),
     Option(
         "knitted_straight_waits",
         "consensus",
         "边张 / 嵌张 / 单钓将 with 组合龙 when the winning tile also "
         "completes the knitted straight: consensus counts them, wmcc_2006 does not (Sloperama #296)",
         ("consensus", "wmcc_2006"),
+        names=text("Waits in a knitted straight", "组合龙的和牌张番", "組合龍の待ちの番"),
+        help=text(
+            "Whether edge, closed and single waits count when the tile completes the knitted straight",
+            "和牌张补成组合龙时是否还计边张、嵌张、单钓将",
+            "組合龍を完成させる牌でも辺張・嵌張・単釣将を数えるか",
+        ),
+        choice_names={
+            "consensus": text("Counted (consensus)", "计 (通行解读)", "数える（通行の解釈）"),
+            "wmcc_2006": text("Not counted (WMCC 2006)", "不计 (2006 世锦赛)", "数えない（2006年世界選手権）"),
+        },
     ),
 )
+
+FLAGS = (
+    Control(
+        "tian_ting",
+        "bool",
+        False,
+        text("Heavenly ready", "天听", "天聴"),
+        text(
+            "Ready on the dealt hand (with the online platform extras)",
+            "起手即听牌（联众扩展番种）",
+            "配牌で聴牌（聯衆の追加役）",
+        ),
+    ),
+    Control(
+        "hun_gang",
+        "bool",
+        False,
+        text("Joker kong", "混杠", "混槓"),
+        text(
+            "A kong that includes jokers (with the online platform extras)",
+            "含混儿的杠（联众扩展番种）",
+            "混児を含む槓（聯衆の追加役）",
+        ),
+    ),
+)
+# blessings of heaven, earth and man count with ``platform_extras``
+CONTEXT_FIELDS = (
+    "tsumo",
+    "seat_wind",
+    "round_wind",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "last_copy",
+    "flowers",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+PRESET_NAMES = {"green_book_2006": text("Green Book 2006", "2006 绿皮书", "2006年グリーンブック")}
 
 PRESETS = {"green_book_2006": {"edition": "green_book_2006", "knitted_straight_waits": "wmcc_2006"}}
 
@@ -183,7 +262,9 @@ class McrRules(RuleSet):
     tile_set = TILES_144
     options = OPTIONS
     presets = PRESETS
-    context_flags = ("tian_ting", "hun_gang")
+    flags = FLAGS
+    context_fields = CONTEXT_FIELDS
+    preset_names = PRESET_NAMES
     items = FANS
 
     def forms(self, opts: dict) -> dict:

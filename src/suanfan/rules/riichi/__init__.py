@@ -16,7 +16,7 @@ from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
 from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .impossible import check_impossible_context
-from .options import OPTIONS, PRESET_DOCS, PRESETS, resolve
+from .options import CONTEXT_FIELDS, FLAGS, OPTIONS, PRESET_DOCS, PRESET_NAMES, PRESETS, resolve
 from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
 from .presets import PRESET_MATCH
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
@@ -58,8 +58,10 @@ class Riichi(RuleSet):
     presets = PRESETS
     preset_docs = PRESET_DOCS
     # kita: the North tiles the winner set aside (抜きドラ), three players only (CONTRACT "Three-player Riichi")
+    preset_names = PRESET_NAMES
     # own_discards / passed: the tiles the hand threw, and let pass since its last discard (or since riichi): 振听
-    context_flags = ("pao", "discarder", "paarenchan", "kita", "own_discards", "passed")
+    flags = FLAGS
+    context_fields = CONTEXT_FIELDS
     items = YAKU
 
     def tile_set_for(self, opts: dict) -> TileSet:

@@ -418,7 +418,7 @@ function renderContext() {
   }
   // The rule set's own flags (RuleSet.context_flags): their values differ (a seat, a count, a suit, true), so each is
   // a text box read as JSON where it can be (true, 2) and as text otherwise (L, m); the API names a wrong value.
-  for (const flag of ruleSet().context_flags) {
+  for (const { name: flag } of ruleSet().context_flags) {
     const input = el("input", { type: "text", name: flag, value: flagText(state.flags[flag]), size: "6",
       placeholder: "—", oninput: (e) => { state.flags[flag] = readFlag(e.target.value); changed(); } });
     main.push(el("label", { class: "stack" }, el("span", { text: flag.replace(/_/g, " ") }), input));
@@ -434,9 +434,9 @@ function optionControl(option) {
   const set = (v) => { state.options[name] = v; changed(); };
   let control;
   if (choices) {
-    control = el("select", { name, onchange: (e) => set(choices[Number(e.target.value)]) },
-      ...choices.map((c, i) => el("option", { value: String(i), text: c === null ? "auto" : String(c) })));
-    control.value = String(choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(value)));
+    control = el("select", { name, onchange: (e) => set(choices[Number(e.target.value)].value) },
+      ...choices.map((c, i) => el("option", { value: String(i), text: nameOf(c.names) })));
+    control.value = String(choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value)));
   } else if (typeof def === "boolean") {
     const label = el("label", { title: option.doc }, el("input", { type: "checkbox", name, checked: !!value,
       onchange: (e) => set(e.target.checked) }), name.replace(/_/g, " "));
@@ -490,7 +490,7 @@ function requestBody(waiting) {
   }
   if (state.dora.length) body.dora_indicators = [...state.dora];
   if (state.ura.length) body.ura_indicators = [...state.ura];
-  for (const flag of rs.context_flags) if (state.flags[flag] !== undefined) body[flag] = state.flags[flag];
+  for (const { name: flag } of rs.context_flags) if (state.flags[flag] !== undefined) body[flag] = state.flags[flag];
   const options = {};
   if (state.preset) options.preset = state.preset;
   for (const o of rs.options) {

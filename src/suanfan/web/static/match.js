@@ -271,7 +271,7 @@ function settingControl(s, idPrefix) {
   const label = s.name.replaceAll("_", " ");
   let input;
   if (s.choices) {
-    input = el("select", { id, name: s.name }, ...s.choices.map((c) => el("option", { value: JSON.stringify(c), text: c === null ? tr("none") : String(c) })));
+    input = el("select", { id, name: s.name }, ...s.choices.map((c) => el("option", { value: JSON.stringify(c.value), text: (c.names && (c.names[lang()] || c.names.en)) || String(c.value) })));
     input.value = JSON.stringify(s.default);
   } else if (typeof s.default === "boolean") {
     input = el("input", { id, name: s.name, type: "checkbox", checked: s.default });
