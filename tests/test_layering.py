@@ -17,7 +17,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # The layers, lowest first: a module imports modules of its own layer or of lower ones only. A module is placed by
 # the longest prefix of its name found here.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("suanfan.errors", "suanfan.names", "suanfan.reasons", "suanfan.jsontext"),  # errors, names, reasons, JSON input
+    ("suanfan.errors", "suanfan.names", "suanfan.reasons", "suanfan.jsontext", "suanfan.controls"),  # errors, names,
+    # reasons, JSON input, the typed controls a player sets
     ("suanfan.parallel",),  # work spread over processes or a Dask cluster (calls what it is given)
     ("suanfan.tiles",),  # text -> tiles
     ("suanfan.hand",),  # tiles -> Hand, Meld, Context
@@ -31,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "suanfan.cli",
         "suanfan.cli_args",
+        "suanfan.cli_context",
         "suanfan.match.cli",
         "suanfan.match.api",
         "suanfan.analysis.cli",
