@@ -82,7 +82,9 @@ def options_table(d: dict) -> str:
         return "This rule set has no options.\n"
     rows = ["| option | default | allowed | what it does |", "| --- | --- | --- | --- |"]
     for o in d["options"]:
-        allowed = ", ".join(f"`{json.dumps(c, ensure_ascii=False)}`" for c in o["choices"]) if "choices" in o else ""
+        allowed = (
+            ", ".join(f"`{json.dumps(c['value'], ensure_ascii=False)}`" for c in o["choices"]) if "choices" in o else ""
+        )
         kind = type(o["default"]).__name__
         allowed = allowed or {"bool": "true, false", "int": "a whole number", "dict": "an object"}.get(kind, kind)
         rows.append(
@@ -111,15 +113,13 @@ def flags_table(d: dict) -> str:
     """The rule set's own context fields: a table when the rule set describes them, else their names."""
     if not d["context_flags"]:
         return "This rule set reads no context fields of its own.\n"
-    typed = {f["name"]: f for f in d.get("flags") or ()}
-    if not typed:
-        return "Fields of its own: " + ", ".join(f"`{f}`" for f in d["context_flags"]) + ".\n"
+    docs = {f["name"]: f.get("doc", "") for f in d.get("flags") or ()}
     rows = ["| field | default | allowed | what it says |", "| --- | --- | --- | --- |"]
-    for name in d["context_flags"]:
-        f = typed.get(name, {})
-        allowed = ", ".join(f"`{json.dumps(c, ensure_ascii=False)}`" for c in f.get("choices") or ())
+    for f in d["context_flags"]:
+        allowed = ", ".join(f"`{json.dumps(c['value'], ensure_ascii=False)}`" for c in f.get("choices") or ())
         default = json.dumps(f.get("default"), ensure_ascii=False)
-        rows.append(f"| `{name}` | `{default}` | {_cell(allowed)} | {_cell(f.get('doc', ''))} |")
+        said = docs.get(f["name"]) or f["help"]["en"]
+        rows.append(f"| `{f['name']}` | `{default}` | {_cell(allowed)} | {_cell(said)} |")
     return "\n".join(rows) + "\n"
 
 
@@ -165,7 +165,7 @@ def games_table(games: list[dict]) -> str:
             if o is None:
                 rows.append(f"| `{g['rules']}` | {g['seats']} | | | | no settings |")
                 continue
-            allowed = ", ".join(f"`{json.dumps(c, ensure_ascii=False)}`" for c in o.get("choices") or ())
+            allowed = ", ".join(f"`{json.dumps(c['value'], ensure_ascii=False)}`" for c in o.get("choices") or ())
             rows.append(
                 f"| `{g['rules']}` | {g['seats']} | `{o['name']}` | `{json.dumps(o['default'], ensure_ascii=False)}` "
                 f"| {_cell(allowed)} | {_cell(o['doc'])} |"
