@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from .controls import WINDS as WIND_CHOICES
 from .controls import Control, text
@@ -23,7 +23,6 @@ from .tiles import (
     kind,
     parse_tile,
     parse_tiles,
-    suit_keys,
     tile_name,
 )
 
@@ -479,6 +478,37 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     win_tile: int | None = None
     flowers: tuple[int, ...] = ()
+    # Facts the rule sets read for every reading, counted once from the fields above:
+    counts34: tuple[int, ...] = field(init=False, repr=False, compare=False)  # concealed tiles by kind (34)
+    all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # every tile by kind, melds' too
+    kinds_held: int = field(init=False, repr=False, compare=False)  # bit k for each kind k held, melds included
+    red_fives: int = field(init=False, repr=False, compare=False)  # red fives held, melds included
+    # ``tiles.suit_keys`` of the concealed counts: one integer a suit (3 bits a count), the per-suit tables' keys
+    suit_keys: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = [0] * N_KINDS
+        keys = [0, 0, 0, 0]  # m p s z: the count of kind k at bits 3 × (k % 9) of its suit's key
+        held = reds = 0
+        for t in self.concealed:
+            k = KIND[t]
+            counts[k] += 1
+            keys[k // 9] += 1 << 3 * (k % 9)
+            held |= 1 << k
+            reds += t >= RED0
+        concealed = tuple(counts)
+        for m in self.melds:
+            for t in m.tiles:
+                k = KIND[t]
+                counts[k] += 1
+                held |= 1 << k
+                reds += t >= RED0
+        set_ = object.__setattr__  # a frozen dataclass sets its derived fields so (dataclasses docs)
+        set_(self, "counts34", concealed)
+        set_(self, "all_counts", tuple(counts) if self.melds else concealed)
+        set_(self, "kinds_held", held)
+        set_(self, "red_fives", reds)
+        set_(self, "suit_keys", tuple(keys))
 
     @property
     def is_closed(self) -> bool:
@@ -496,44 +526,10 @@ class Hand:
             out.extend(m.tiles)
         return out
 
-    # Facts of the hand the rule sets read for every reading, counted on first use (a frozen value never changes).
-
-    @cached_property
-    def counts34(self) -> tuple[int, ...]:
-        """Concealed tiles by kind: 34 counts, red fives as fives."""
-        c = [0] * N_KINDS
-        for t in self.concealed:
-            c[KIND[t]] += 1
-        return tuple(c)
-
-    @cached_property
-    def all_counts(self) -> tuple[int, ...]:
-        """Every tile by kind, the melds' included: 34 counts, red fives as fives."""
-        c = list(self.counts34)
-        for m in self.melds:
-            for t in m.tiles:
-                c[KIND[t]] += 1
-        return tuple(c)
-
-    @cached_property
-    def kinds_held(self) -> int:
-        """The kinds of every tile, the melds' included, as bits: bit k for kind k."""
-        return sum(1 << k for k, n in enumerate(self.all_counts) if n)
-
-    @cached_property
-    def red_fives(self) -> int:
-        """How many red fives the hand holds, the melds' included."""
-        return sum(1 for t in self.all_tiles() if t >= RED0)
-
-    @cached_property
-    def suit_keys(self) -> tuple[int, int, int, int]:
-        """``tiles.suit_keys`` of the concealed counts: one integer a suit, the keys of the per-suit tables."""
-        return suit_keys(self.counts34)
-
-    @cached_property
+    @property
     def meld_texts(self) -> tuple[str, ...]:
         """The melds as the contract writes them (``chi:123m``), in order."""
-        return tuple(m.text for m in self.melds)
+        return tuple([m.text for m in self.melds])
 
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
@@ -640,9 +636,10 @@ def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
             raise InputError(
                 "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
             )
-    for k, n in enumerate(counts):
-        if n > tile_set.copies:
-            raise InputError("too_many_copies", f"{tile_name(k)} appears {n} times; the set has {tile_set.copies}")
-    for k, n in enumerate(counts):
-        if n and k not in tile_set.kinds:
-            raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")
+    if max(counts) > tile_set.copies:
+        k = next(k for k, n in enumerate(counts) if n > tile_set.copies)
+        raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
+    if len(tile_set.kinds) < N_KINDS:  # a tile set without some kinds (Sichuan's 108, three-player Riichi's)
+        for k, n in enumerate(counts):
+            if n and k not in tile_set.kinds:
+                raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")

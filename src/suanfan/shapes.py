@@ -404,23 +404,39 @@ def _regular(
     """Read the concealed counts (their ``suit_keys``) as sets and one pair after the ``fixed`` blocks (melds, a
     knitted straight): each split once for every place the winning tile can take in it (the suit splits list the
     places), or with ``grouped`` once with all those places (``divisions``)."""
-    suits = [_suit_splits(offset, key) for offset, key in zip((0, 9, 18, 27), keys, strict=True)]
-    if sum(pairs for pairs, _ in suits) != 1 or not all(splits for _, splits in suits):
-        return
-    knitted_win = win is not None and fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
+    pm, man = _suit_splits(0, keys[0])
+    pp, pin = _suit_splits(9, keys[1])
+    ps, sou = _suit_splits(18, keys[2])
+    ph, honors = _suit_splits(27, keys[3])
+    if pm + pp + ps + ph != 1 or not (man and pin and sou and honors):
+        return  # one suit holds the pair; every suit can be read
+    ((sets_h, pair_h, places_h),) = honors  # the honors read one way at most
+    n_fixed = len(fixed)
+    knitted_win = win is not None and n_fixed and fixed[0].kind == KNITTED and _contains(fixed[0], win)
     suit = 3 if win is None else win // 9
-    for combo in product(*(splits for _, splits in suits)):
-        # the fixed blocks, the sets suit by suit, then the one pair (it is the suit's whose count is 2 mod 3)
-        blocks = fixed + tuple(b for sets, _, _ in combo for b in sets) + tuple(b for _, p, _ in combo for b in p)
-        if win is None:
-            out.append((form, blocks, ()) if grouped else Reading(form, blocks, None, ""))
-            continue
-        before = len(fixed) + sum(len(sets) for sets, _, _ in combo[:suit])  # the blocks before the suit's sets
-        places = [(before + j if j >= 0 else len(blocks) - 1, wait) for j, wait in combo[suit][2][win - 9 * suit]]
-        if knitted_win:
-            places.append((0, "knitted"))
-        if grouped:
-            if places:
-                out.append((form, blocks, tuple(i for i, _ in places)))
-        else:
-            out.extend(Reading(form, blocks, i, wait) for i, wait in places)
+    spot = 0 if win is None else win - 9 * suit  # the winning tile's place in its suit
+    for sets_m, pair_m, places_m in man:
+        for sets_p, pair_p, places_p in pin:
+            for sets_s, pair_s, places_s in sou:
+                # the fixed blocks, the sets suit by suit, then the one pair
+                blocks = fixed + sets_m + sets_p + sets_s + sets_h + (pair_m or pair_p or pair_s or pair_h)
+                if win is None:
+                    out.append((form, blocks, ()) if grouped else Reading(form, blocks, None, ""))
+                    continue
+                # the places the winning tile takes in its suit's split, and the blocks before that suit's sets
+                if suit == 0:
+                    places, before = places_m[spot], n_fixed
+                elif suit == 1:
+                    places, before = places_p[spot], n_fixed + len(sets_m)
+                elif suit == 2:
+                    places, before = places_s[spot], n_fixed + len(sets_m) + len(sets_p)
+                else:
+                    places, before = places_h[spot], n_fixed + len(sets_m) + len(sets_p) + len(sets_s)
+                pair_at = len(blocks) - 1
+                at = [(before + j if j >= 0 else pair_at, wait) for j, wait in places]
+                if knitted_win:
+                    at.append((0, "knitted"))
+                if not grouped:
+                    out.extend([Reading(form, blocks, i, wait) for i, wait in at])
+                elif at:
+                    out.append((form, blocks, tuple([i for i, _ in at])))

@@ -165,7 +165,7 @@ def resolve_options(name: str, options: tuple[Option, ...], presets: dict[str, d
     bad value is an error. A default that is a list or a dict is copied (the caller may change its options)."""
     if given is not None and not isinstance(given, dict):
         raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
-    opts = {o.name: copy.copy(o.default) for o in options}
+    opts = {o.name: copy.copy(o.default) if isinstance(o.default, (list, dict)) else o.default for o in options}
     if not given:
         return opts
     given = dict(given)

@@ -16,9 +16,8 @@ _WIND_TILE = {w: wind_tile(w) for w in "ESWN"}
 # gated on (yaku.py).
 KEY_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
              "chiihou", "renhou")  # fmt: skip
-_FLAG_BITS = tuple((1 << i, name) for i, name in enumerate(KEY_FLAGS))
 TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, RINSHAN, CHANKAN, HAITEI, HOUTEI, TENHOU, CHIIHOU, RENHOU = (
-    bit for bit, _ in _FLAG_BITS
+    1 << i for i in range(len(KEY_FLAGS))
 )
 NO_YAOCHU, YAOCHU_ONLY, OUTSIDE, ONE_SUIT, KONGS = (1 << len(KEY_FLAGS) + i for i in range(5))
 RIICHI_FLAGS = RIICHI | DOUBLE_RIICHI | IPPATSU
@@ -70,8 +69,11 @@ class HandFacts:
         self.ctx = ctx
         self.opts = opts
         held = hand.kinds_held  # one bit a kind held, melds included
-        n_kongs = sum(1 for m in hand.melds if m.is_kong)
-        closed = hand.is_closed
+        n_kongs = 0
+        closed = True
+        for m in hand.melds:
+            n_kongs += m.is_kong
+            closed = closed and not m.is_open
         self.reds = hand.red_fives
         self.counts = hand.all_counts
         self.closed = closed
@@ -83,10 +85,19 @@ class HandFacts:
         self.yaochu_only = yaochu_only = (held & _SIMPLES) == 0
         self.no_yaochu = no_yaochu = (held & _YAOCHU) == 0
         self.n_kongs = n_kongs
-        key = 0
-        for bit, name in _FLAG_BITS:
-            if getattr(ctx, name):
-                key |= bit
+        key = (
+            (TSUMO if ctx.tsumo else 0)
+            | (RIICHI if ctx.riichi else 0)
+            | (DOUBLE_RIICHI if ctx.double_riichi else 0)
+            | (IPPATSU if ctx.ippatsu else 0)
+            | (RINSHAN if ctx.rinshan else 0)
+            | (CHANKAN if ctx.chankan else 0)
+            | (HAITEI if ctx.haitei else 0)
+            | (HOUTEI if ctx.houtei else 0)
+            | (TENHOU if ctx.tenhou else 0)
+            | (CHIIHOU if ctx.chiihou else 0)
+            | (RENHOU if ctx.renhou else 0)
+        )
         self.flags = key & FLAGS
         if no_yaochu:
             key |= NO_YAOCHU
