@@ -174,8 +174,10 @@ def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
         }
 
     from ..match.api import router as match_router
+    from .analysis import router as analysis_router
 
     app.include_router(match_router)
+    app.include_router(analysis_router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
