@@ -359,8 +359,10 @@ class _Job:
             has_yaku = ron.winning or ron.reason not in ("no_yaku", "not_winning")
             return Wait(tile_name(k), remaining, summary(ron), with_riichi, has_yaku, None, furiten)
         r = rs.score(full, build_context(rs.context_flags, **context), self.opts)
-        if rs.name == "mcr":
-            return Wait(tile_name(k), remaining, summary(r), reaches_minimum=(r.fan or 0) >= 8)
+        if rs.name == "mcr":  # the minimum counts the fan without flowers (8, or the option min_fan)
+            explain = r.explain or {}
+            fan = explain.get("fan_without_flowers", r.fan or 0)
+            return Wait(tile_name(k), remaining, summary(r), reaches_minimum=fan >= explain.get("min_fan", 8))
         return Wait(tile_name(k), remaining, summary(r))
 
     # ---- furiten (Riichi) ---------------------------------------------------------------------------------------

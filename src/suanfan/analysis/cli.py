@@ -69,21 +69,24 @@ def _tiles_text(effective) -> str:
     return " ".join(f"{e.tile}×{e.remaining}" for e in effective)
 
 
+def _score_text(s: dict) -> str:
+    if not s.get("winning"):
+        return s.get("reason") or "no win"
+    value = f"{s['points']}" if s.get("points") is not None else "wins"
+    if s.get("han") is not None:
+        value += f" ({s['han']} han {s['fu']} fu)"
+    elif s.get("fan") is not None:
+        value += f" ({s['fan']} fan)"
+    return value
+
+
 def _wait_text(w: Wait) -> str:
-    s = w.score
-    if s.get("winning"):
-        value = f"{s['points']}" if s.get("points") is not None else ""
-        if s.get("han") is not None:
-            value += f" ({s['han']} han {s['fu']} fu)"
-        elif s.get("fan") is not None:
-            value += f" ({s['fan']} fan)"
-    else:
-        value = s.get("reason") or "no win"
-    if w.riichi is not None and not s.get("winning") and w.riichi.get("winning"):
-        value += f", riichi {w.riichi['points']}"
+    text = f"{w.tile}×{w.remaining}: {_score_text(w.score)}"
+    if w.riichi is not None:
+        text += f", with riichi {_score_text(w.riichi)}"
     if w.furiten:
-        value += ", furiten"
-    return f"{w.tile}: {value.strip()}"
+        text += " (furiten)"
+    return text
 
 
 def render(a: Analysis) -> None:
@@ -104,8 +107,12 @@ def render(a: Analysis) -> None:
     t.add_column("shanten", justify="right")
     t.add_column("left", justify="right")
     t.add_column("effective tiles")
-    t.add_column("waits")
+    with_waits = any(d.waits for d in a.discards)
+    if with_waits:
+        t.add_column("waits")
     for d in a.discards:
-        waits = "; ".join(_wait_text(w) for w in d.waits)
-        t.add_row(d.discard, _shanten_text(d.shanten), str(d.remaining), _tiles_text(d.ukeire), waits)
+        row = [d.discard, _shanten_text(d.shanten), str(d.remaining), _tiles_text(d.ukeire)]
+        if with_waits:
+            row.append("; ".join(_wait_text(w) for w in d.waits))
+        t.add_row(*row)
     out.print(t)
