@@ -148,6 +148,13 @@ def _run_cli(args: list[str], stdin: bytes, monkeypatch, capsysbinary) -> str:
 DEEP = "[" * 30000 + "]" * 30000
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_numbers_json_has_not(client, constant):
+    # Python's json reads NaN and Infinity; a result holding one could not be written back as JSON
+    r = client.post("/api/score", content='{"hand": "123m456p789s11z222s", "honba": ' + constant + "}", headers=JSON)
+    assert r.status_code == 422 and is_error(r.json(), "bad_json")
+
+
 def test_deep_nesting_over_http(client):
     r = client.post("/api/batch", content=DEEP, headers=JSON)
     assert r.status_code == 422 and is_error(r.json(), "bad_json")

@@ -1,7 +1,8 @@
 """Reading JSON that a user sent (a ``batch`` line, a request body, a match file) so that nothing in it can crash
 what reads it next: text that is not JSON, nesting past ``MAX_DEPTH`` (deep enough for every object of the contract;
-far deeper would exhaust Python's recursion in any code that walks it) and strings holding a lone surrogate (a JSON
-``"\\ud800"``, which is no Unicode text and cannot be written out as UTF-8) are ``InputError("bad_json")``.
+far deeper would exhaust Python's recursion in any code that walks it), strings holding a lone surrogate (a JSON
+``"\\ud800"``, which is no Unicode text and cannot be written out as UTF-8) and ``NaN`` / ``Infinity`` (which Python
+reads but JSON has not) are ``InputError("bad_json")``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def loads(text: str | bytes, what: str = "the input") -> Any:
     """``json.loads`` of user input, checked by ``check``; every problem is an ``InputError`` naming ``what``."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise InputError("bad_json", f"{what} is nested too deeply (at most {MAX_DEPTH} levels)") from None
     except json.JSONDecodeError as e:
@@ -28,6 +29,11 @@ def loads(text: str | bytes, what: str = "the input") -> Any:
         raise InputError("bad_json", f"{what} is not JSON ({type(e).__name__}: {str(e)[:80]})") from None
     check(data, what)
     return data
+
+
+def _no_constant(name: str) -> None:
+    # Python's json reads NaN and Infinity, which JSON has not; a number that is no number is refused here
+    raise InputError("bad_json", f"{name} is not a JSON number")
 
 
 def check(data: Any, what: str = "the input") -> None:

@@ -73,7 +73,17 @@ class HandIn(ContextIn):
         extra="allow",
         populate_by_name=True,
         json_schema_extra={
-            "examples": [{"rules": "riichi", "hand": "23455m456p789s11z", "win": "3m", "riichi": True}],
+            "examples": [
+                {
+                    "rules": "riichi",
+                    "hand": "234567m34599p678s",
+                    "win": "6s",
+                    "tsumo": True,
+                    "riichi": True,
+                    "seat_wind": "S",
+                    "dora_indicators": ["1m"],
+                },
+            ],  # the README's first example (a test sends each example)
         },
     )
 
@@ -87,7 +97,7 @@ class WaitsIn(ContextIn):
     model_config = ConfigDict(
         extra="allow",
         populate_by_name=True,
-        json_schema_extra={"examples": [{"rules": "riichi", "hand": "2345m456p789s11z"}]},
+        json_schema_extra={"examples": [{"rules": "riichi", "hand": "234567m34599p78s"}]},  # waits on 6s and 9s
     )
 
     hand: Tiles
