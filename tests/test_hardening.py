@@ -369,3 +369,10 @@ def test_messages_never_echo_a_whole_input():
         with pytest.raises(InputError) as e:
             suanfan.score_dict(obj)
         assert len(e.value.message) <= MAX_MESSAGE
+
+
+def test_rules_with_an_unknown_language(monkeypatch, capsysbinary):
+    """Found by the command-line fuzzer: ``suanfan rules --lang xx`` looked the names up in a language no rule set
+    has (KeyError)."""
+    out = _run_cli(["rules", "--json", "--lang", "xx"], b"", monkeypatch, capsysbinary)
+    assert is_error(json.loads(out), "bad_input")

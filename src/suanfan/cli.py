@@ -275,6 +275,8 @@ def rules_cmd(
 ) -> None:
     """The rule sets, their items and their options."""
     try:
+        if lang not in LANGS:
+            raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
         sets = [rules_mod.get(name)] if name else list(rules_mod.registry().values())
     except InputError as e:
         _fail(e, as_json)
