@@ -142,14 +142,32 @@ class Shape:
         return self._pairs(counts, None)
 
     def _pairs(self, counts: Sequence[int], drop: int | None) -> int:
+        caps = self.caps
+        if not self.forms.seven_pairs_kongs:
+            # one pair a kind: the pairs held, then the singles (one tile each), then new kinds (two tiles each)
+            pairs = singles = kinds = 0
+            for k, n in enumerate(counts):
+                if caps[k] < 2 or (drop is not None and (k >= 27 or k // 9 == drop)):
+                    continue
+                kinds += 1
+                if n >= 2:
+                    pairs += 1
+                elif n:
+                    singles += 1
+            if kinds < 7:
+                return INF
+            if pairs >= 7:
+                return 0
+            if pairs + singles >= 7:
+                return 7 - pairs
+            return singles + 2 * (7 - pairs - singles)
         costs = []
-        kongs = self.forms.seven_pairs_kongs
         for k, n in enumerate(counts):
-            cap = self.caps[k]
+            cap = caps[k]
             if cap < 2 or (drop is not None and (k >= 27 or k // 9 == drop)):
                 continue
             costs.append(2 - n if n < 2 else 0)
-            if kongs and cap >= 4:
+            if cap >= 4:
                 costs.append(4 - n if n > 2 else 2)
         if len(costs) < 7:
             return INF
@@ -223,7 +241,12 @@ class Shape:
 
     def shanten(self, counts: Sequence[int]) -> int:
         """The least shanten over the forms (INF - 1 if none is in reach)."""
-        return min(self.distances(counts).values()) - 1
+        best = INF
+        for name in self.names:
+            d = getattr(self, name)(counts)
+            if d < best:
+                best = d
+        return best - 1
 
 
 def _total(vs: list, honors: Sequence[int], target: int) -> int:

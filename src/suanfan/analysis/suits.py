@@ -143,9 +143,22 @@ def _honor_vector(kinds: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(d)
 
 
+_FULL_HONORS: dict[tuple[int, ...], tuple[int, ...]] = {}  # the honors' counts, all copies there -> vector
+
+
 def honor_vector(counts: Sequence[int], caps: Sequence[int]) -> tuple[int, ...]:
-    """Kinds that make no chows (the honors): each a pung, the pair, or nothing. Kinds without copies are left out."""
-    return _honor_vector(tuple(sorted((n, c) for n, c in zip(counts, caps, strict=True) if c)))
+    """Kinds that make no chows (the honors): each a pung, the pair, or nothing. Kinds without copies are left out.
+    The common case (every copy there) is kept by the counts as they are, without sorting them."""
+    full = tuple(caps) == FULL[:7]
+    if full:
+        key = tuple(counts)
+        got = _FULL_HONORS.get(key)
+        if got is not None:
+            return got
+    got = _honor_vector(tuple(sorted((n, c) for n, c in zip(counts, caps, strict=True) if c)))
+    if full:
+        _FULL_HONORS[key] = got
+    return got
 
 
 def _slot_pairs(limit: int) -> tuple[tuple[int, int], ...]:
@@ -168,16 +181,20 @@ def combine(a: Sequence[int], b: Sequence[int], limit: int = SLOTS - 1) -> list[
 
 
 def total(vs: Sequence[Sequence[int]], target: int) -> int:
-    """The fewest tiles for the slot ``target`` over the groups' vectors (the suits, then the honors)."""
-    acc = vs[0]
-    for v in vs[1:-1]:
-        acc = combine(acc, v, target)
-    last = vs[-1]
+    """The fewest tiles for the slot ``target`` over the groups' vectors: the first two and the last two combined,
+    then the one sum of the two halves that makes the target."""
+    if len(vs) == 4:
+        left, right = combine(vs[0], vs[1], target), combine(vs[2], vs[3], target)
+    else:
+        left = vs[0]
+        for v in vs[1:-1]:
+            left = combine(left, v, target)
+        right = vs[-1]
     best = INF
     for i in range(target + 1):
         j = target - i
         if not (i & 1 and j & 1):
-            x = acc[i] + last[j]
+            x = left[i] + right[j]
             if x < best:
                 best = x
     return best
