@@ -175,10 +175,14 @@ PRESET_DOCS: dict[str, str] = {
 # start at 35000 and return at 40000 on both platforms (mahjong-portal.com 三人麻雀: 配原 35000, 一位必要点数 40000,
 # 南入 / 西入 until someone has them); Tenhou and Mahjong Soul go into the West round while no one has the return
 # points (mahjong-portal.com; mjstars.net 4-player ranking rules: sudden death, ends when a player exceeds 30000).
+# Tenhou's ranked lobbies as their game logs record them (suanfan.logs.tenhou.game_rules, checked against the owari
+# records of tests/data/logs/tenhou/, sanma2.xml among them): uma +20 +10 -10 -20 (three players +20 0 -20), the
+# first taking what the others' rounded scores leave (rounding tenhou), agari-yame without tenpai-yame.
+_TENHOU_END = {"extension": True, "rounding": "tenhou", "agari_yame": True, "tenpai_yame": False}
 PRESET_MATCH: dict[str, dict] = {
-    "tenhou": {"start": 25000, "return_points": 30000, "extension": True},
+    "tenhou": {"start": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], **_TENHOU_END},
     "mahjongsoul": {"start": 25000, "return_points": 30000, "extension": True},
-    "tenhou_sanma": {"start": 35000, "return_points": 40000, "extension": True},
+    "tenhou_sanma": {"start": 35000, "return_points": 40000, "uma": [20, 0, -20], **_TENHOU_END},
     "mahjongsoul_sanma": {"start": 35000, "return_points": 40000, "extension": True},
     "mleague": {
         "start": 25000,
