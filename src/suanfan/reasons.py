@@ -21,8 +21,16 @@ class Reason:
     ja: str
 
     def names(self, **fields: object) -> dict[str, str]:
-        """The text in each language, its ``{field}`` places filled in from ``fields``."""
-        return {lang: text.format(**fields) for lang, text in self.templates().items()}
+        """The text in each language, its ``{field}`` places filled in from ``fields``; a field given as a dict of
+        languages (a suit's name: ``controls.SUITS``) is filled in with its word in each."""
+
+        def said(value: object, lang: str) -> object:
+            return value.get(lang, value.get("en", "")) if isinstance(value, dict) else value
+
+        return {
+            lang: text.format(**{k: said(v, lang) for k, v in fields.items()})
+            for lang, text in self.templates().items()
+        }
 
     def templates(self) -> dict[str, str]:
         """The text in each language as written, ``{field}`` places left in."""
@@ -43,20 +51,20 @@ REASONS: dict[str, Reason] = {
         # Sichuan (../shared/rules/sichuan.md, seed item 3 缺门; modern 定缺)
         Reason(
             "missing_suit_not_void",
-            "缺门: a winning hand holds at most two suits; this one holds all three",
+            "Missing suit: a winning hand holds at most two suits; this one holds all three",
             "缺门：和牌最多只能有两门花色，此牌三门俱全",
-            "欠門：和了には二種類の数牌までしか使えないが、三種類ともある",
+            "缺門：和了には二種類の数牌までしか使えないが、三種類ともある",
         ),
         Reason(
             "void_suit_held",
-            "定缺: the hand still holds the declared void suit {suit}",
+            "Void suit: the hand still holds the suit declared void ({suit})",
             "定缺：手中仍有所定缺的{suit}",
-            "定欠：宣言した欠門 {suit} がまだ手牌にある",
+            "定缺：宣言した{suit}がまだ手牌にある",
         ),
         # Ka Wu Xing (../shared/rules/kawuxing.md §3)
         Reason(
             "pi_hu_on_discard",
-            "屁胡不能胡别人打出的牌: a plain win (x1) wins on a discard only from a 亮倒 player",
+            "A plain win (x1) wins on a discard only from a player who laid his hand open",
             "屁胡不能胡别人打出的牌，除非放炮者已亮倒",
             "屁胡（役なし×1）は亮倒した相手の捨て牌でしか和了れない",
         ),
@@ -69,9 +77,9 @@ REASONS: dict[str, Reason] = {
         ),
         Reason(
             "discard_win_not_allowed",
-            "discard win not allowed: option dianpao_hu (可点炮胡) is off, self-draw only",
-            "不可点炮胡（选项 dianpao_hu 关闭），只能自摸",
-            "ロン和了なし（オプション dianpao_hu がオフ）、ツモのみ",
+            "No wins on a discard under these options: self-draw only",
+            "不可点炮胡，只能自摸",
+            "ロン和了なしのルール：ツモのみ",
         ),
         # the two-player game (../shared/rules/two_player.md §3, T3)
         Reason(
@@ -82,7 +90,7 @@ REASONS: dict[str, Reason] = {
         ),
         Reason(
             "no_fan",
-            "no fan (a win needs one fan besides 花牌, T3)",
+            "No fan: a win needs one fan besides the flowers",
             "没有番（和牌须有花牌以外的一番）",
             "役がない（花牌以外に一翻必要）",
         ),

@@ -601,6 +601,7 @@ OPTIONS = (
     ),
 )
 
+SUIT_NAMES = {c.value: c.names for c in SUITS}  # a suit in the reasons' text, as each language names it
 CONTEXT_FIELDS = (
     "tsumo",
     "seat_wind",
@@ -839,7 +840,7 @@ class Sichuan(LocalRuleSet):
         if len(best.info["suits"]) == 3:
             return self.refuse(win, "missing_suit_not_void", best, **fields)
         if void is not None and SUIT_LETTERS.index(void) in best.info["suits"]:
-            return self.refuse(win, "void_suit_held", best, reason_fields={"suit": void}, **fields)
+            return self.refuse(win, "void_suit_held", best, reason_fields={"suit": SUIT_NAMES[void]}, **fields)
         return self.won(win, best, self.payments(multiplier, win.ctx, o), **fields)
 
     def payments(self, value: int, ctx: Context, opts: dict) -> Points:

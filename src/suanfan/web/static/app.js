@@ -6,6 +6,16 @@ const { tileSVG } = window.SuanfanTiles;
 
 const UI = {
   en: {
+    on: "on", off: "off", presetSet: (p, list) => `${p} sets ${list}`, timesYakuman: (n) => `${n}× yakuman`, limit: "Limit",
+    seatSuffix: "", liable: "liable player", dealerWin: "Dealer", nonDealerWin: "Non-dealer", all: (n) => `${n} all`,
+    and: " and ", excludes: (a, b) => `${a} excludes ${b}`, kong: "Kong", kongMoney: "Kong money", exclusions: "Not counted",
+    winConditions: "How it was won", moreContext: "More about the win", toResult: "Jump to the result",
+    errors: { bad_tile: "A tile cannot be read", bad_count: "The number of tiles is wrong", bad_meld: "A meld is wrong",
+      bad_win: "The winning tile is not in the hand", too_many_copies: "Too many copies of a tile",
+      bad_context: "The situation of the win is impossible", bad_option: "An option is wrong", bad_rules: "Unknown rule set",
+      bad_flowers: "The flowers are wrong", bad_input: "The input is wrong", bad_json: "The request is not valid",
+      too_large: "Too much at once", too_long: "The text is too long", network: "The server cannot be reached",
+      default: "Something is wrong" },
     ruleSet: "Rule set", language: "Language", hand: "Hand", typeHand: "Type the hand (mpsz, winning tile last)",
     winTile: "Winning tile", clear: "Clear", tapAdds: "A tapped tile goes to", context: "Context",
     moreContext: "More context", options: "Options", result: "Result", footer: "Scores come from the suanfan engine through its HTTP API",
@@ -23,8 +33,8 @@ const UI = {
     han: "han", fu: "fu", fan: "fan", points: "points", received: "received with honba and sticks",
     item: "Item", value: "Value", fuParts: "Fu", payments: "Payments", from: "From", amount: "Amount",
     notWinning: "Not winning", reasons: { not_winning: "the hand is not complete", no_yaku: "no yaku" },
-    payers: { discarder: "discarder", dealer: "dealer", non_dealer: "non-dealer", each: "each other player",
-      other: "other" },
+    payers: { discarder: "Discarder", dealer: "Dealer", non_dealer: "Non-dealer", each: "Each other player",
+      other: "Each other player", opponent: "Opponent", table: "The table" },
     waits: "Waits", noWaits: "Not waiting: no tile completes this hand", waitsFor: "Waiting on",
     decomposition: "Reading", details: "Details", addTiles: "Tap tiles or type a hand to see its score.",
     chiNeedsSuit: "A chi is three tiles in a row of one suit", tooMany: (t) => `All copies of ${t} are used`,
@@ -33,6 +43,14 @@ const UI = {
       f: ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum", "Bamboo"], red: "red five" },
   },
   zh: {
+    on: "开", off: "关", presetSet: (p, list) => `${p}：已设定 ${list}`, timesYakuman: (n) => `${n} 倍役满`, limit: "封顶",
+    seatSuffix: "家", liable: "包牌者", dealerWin: "庄家", nonDealerWin: "闲家", all: (n) => `每家 ${n}`,
+    and: "、", excludes: (a, b) => `${a} 不计 ${b}`, kong: "杠", kongMoney: "杠钱（刮风下雨）", exclusions: "不计的番",
+    winConditions: "和牌方式", toResult: "跳到结果",
+    errors: { bad_tile: "有牌无法识别", bad_count: "牌的张数不对", bad_meld: "副露有误", bad_win: "和牌张不在手牌中",
+      too_many_copies: "某张牌超过四张", bad_context: "和牌情况不可能成立", bad_option: "选项有误", bad_rules: "未知的规则",
+      bad_flowers: "花牌有误", bad_input: "输入有误", bad_json: "请求无效", too_large: "一次太多", too_long: "文字太长",
+      network: "无法连接服务器", default: "出错了" },
     ruleSet: "规则", language: "语言", hand: "手牌", typeHand: "输入手牌（mpsz，和牌张写在最后）", winTile: "和牌张",
     clear: "清空", tapAdds: "点牌加入", context: "和牌情况", moreContext: "更多情况", options: "选项", result: "结果",
     footer: "由 suanfan 引擎经 HTTP API 计算",
@@ -48,7 +66,8 @@ const UI = {
     han: "翻", fu: "符", fan: "番", points: "点", received: "含本场与立直棒",
     item: "番种", value: "番数", fuParts: "符", payments: "支付", from: "付款方", amount: "金额",
     notWinning: "不能和", reasons: { not_winning: "手牌未成和", no_yaku: "无役" },
-    payers: { discarder: "放铳者", dealer: "庄家", non_dealer: "闲家", each: "其他每家", other: "其他" },
+    payers: { discarder: "放铳者", dealer: "庄家", non_dealer: "闲家", each: "其他每家", other: "其他每家", opponent: "对手",
+      table: "桌上" },
     waits: "听牌", noWaits: "未听牌：没有能和的牌", waitsFor: "听",
     decomposition: "拆解", details: "详情", addTiles: "点击牌或输入手牌即可算番。",
     chiNeedsSuit: "吃是同花色的三张顺子", tooMany: (t) => `${t} 已用完四张`,
@@ -57,6 +76,15 @@ const UI = {
       f: ["春", "夏", "秋", "冬", "梅", "兰", "菊", "竹"], red: "红五" },
   },
   ja: {
+    on: "あり", off: "なし", presetSet: (p, list) => `${p}：${list} を設定`, timesYakuman: (n) => `${n}倍役満`, limit: "上限",
+    seatSuffix: "家", liable: "責任払い", dealerWin: "親", nonDealerWin: "子", all: (n) => `${n}オール`,
+    and: "・", excludes: (a, b) => `${a} は ${b} を含む（複合しない）`, kong: "槓", kongMoney: "槓の収支", exclusions: "数えない役",
+    winConditions: "和了の仕方", toResult: "結果へ移動",
+    errors: { bad_tile: "読めない牌があります", bad_count: "牌の枚数が違います", bad_meld: "副露が正しくありません",
+      bad_win: "和了牌が手牌にありません", too_many_copies: "同じ牌が五枚以上あります", bad_context: "ありえない和了状況です",
+      bad_option: "オプションが正しくありません", bad_rules: "不明なルールです", bad_flowers: "花牌が正しくありません",
+      bad_input: "入力が正しくありません", bad_json: "リクエストが無効です", too_large: "一度に多すぎます", too_long: "文字が長すぎます",
+      network: "サーバーに接続できません", default: "エラーです" },
     ruleSet: "ルール", language: "言語", hand: "手牌", typeHand: "手牌を入力（mpsz、和了牌は最後）", winTile: "和了牌",
     clear: "クリア", tapAdds: "タップした牌の行き先", context: "和了の状況", moreContext: "その他の状況", options: "オプション",
     result: "結果", footer: "suanfan エンジンが HTTP API で計算",
@@ -72,7 +100,8 @@ const UI = {
     han: "翻", fu: "符", fan: "番", points: "点", received: "本場・供託込み",
     item: "役", value: "翻数", fuParts: "符", payments: "支払い", from: "支払う人", amount: "点数",
     notWinning: "和了できません", reasons: { not_winning: "手牌が完成していません", no_yaku: "役なし" },
-    payers: { discarder: "放銃者", dealer: "親", non_dealer: "子", each: "他家それぞれ", other: "その他" },
+    payers: { discarder: "放銃者", dealer: "親", non_dealer: "子", each: "他家それぞれ", other: "他家それぞれ", opponent: "相手",
+      table: "場" },
     waits: "待ち", noWaits: "聴牌していません", waitsFor: "待ち",
     decomposition: "面子構成", details: "詳細", addTiles: "牌をタップするか手牌を入力すると点数が出ます。",
     chiNeedsSuit: "チーは同じ色の三枚の順子です", tooMany: (t) => `${t} は四枚とも使われています`,
@@ -85,18 +114,26 @@ const LIMITS = {
   mangan: { zh: "满贯", ja: "満貫", en: "Mangan" }, haneman: { zh: "跳满", ja: "跳満", en: "Haneman" },
   baiman: { zh: "倍满", ja: "倍満", en: "Baiman" }, sanbaiman: { zh: "三倍满", ja: "三倍満", en: "Sanbaiman" },
   yakuman: { zh: "役满", ja: "役満", en: "Yakuman" }, kazoe_yakuman: { zh: "累计役满", ja: "数え役満", en: "Kazoe yakuman" },
+  capped: { zh: "封顶", ja: "上限", en: "Capped" },
 };
 const MELD_SIZE = { chi: 3, pon: 3, minkan: 4, kakan: 4, ankan: 4 };
 const MODES = ["hand", "chi", "pon", "minkan", "kakan", "ankan", "dora", "ura"];
 const WINDS = ["E", "S", "W", "N"];
-const MAIN_CONTEXT = ["tsumo", "seat_wind", "round_wind"];
-const STANDARD_KEYS = new Set(["ok", "winning", "rules", "hand", "melds", "decomposition", "items", "han", "fu",
-  "fan", "limit", "points", "reason", "fu_parts"]);
+const RELATIVE = { L: { en: "left", zh: "上家", ja: "上家" }, A: { en: "across", zh: "对家", ja: "対面" },
+  R: { en: "right", zh: "下家", ja: "下家" } };
+// MCR's exclusion principles, as the rulebook names them
+const PRINCIPLES = {
+  "不重复": { en: "non-repeat", zh: "不重复", ja: "不重複" }, "不拆移": { en: "non-separation", zh: "不拆移", ja: "不拆移" },
+  "不得相同": { en: "no identical sets", zh: "不得相同", ja: "不得相同" }, "就高不就低": { en: "the higher one", zh: "就高不就低", ja: "就高不就低" },
+  "套算一次": { en: "account once", zh: "套算一次", ja: "套算一次" },
+};
+const KONG_KIND = { "直杠": { en: "Kong on a discard", zh: "直杠", ja: "大明槓" }, "补杠": { en: "Added kong", zh: "补杠", ja: "加槓" },
+  "暗杠": { en: "Concealed kong", zh: "暗杠", ja: "暗槓" }, "明杠": { en: "Open kong", zh: "明杠", ja: "明槓" } };
 
 const state = {
   rules: null, lang: "en", catalog: null, contextFields: [],
   hand: [], win: null, melds: [], flowers: [], dora: [], ura: [], rawText: null,
-  mode: "hand", context: {}, flags: {}, options: {}, preset: "",
+  mode: "hand", context: {}, flags: {}, options: {}, preset: "", presetNote: null,
 };
 let requestSeq = 0;
 let debounce = null;
@@ -172,19 +209,6 @@ function tilePicture(code, cls = "") {
 
 // ---- the rule set ---------------------------------------------------------------------------------------------
 const ruleSet = () => state.catalog.find((r) => r.name === state.rules);
-// A contract field sits in the main context when the rule set names it among its items or options (riichi,
-// ippatsu, haitei; aka_dora / ura_dora for the indicators); the rest wait under "More context".
-const ruleWords = () => {
-  const rs = ruleSet();
-  return new Set([...rs.items.map((i) => i.id), ...rs.options.map((o) => o.name)].flatMap((id) => [id, ...id.split("_")]));
-};
-const usesField = (name) => {
-  const words = ruleWords();
-  if (name === "dora_indicators") return words.has("dora");
-  if (name === "ura_indicators") return words.has("ura");
-  return words.has(name);
-};
-
 function neededTiles() { return 14 - 3 * state.melds.length; }
 
 function usedCount(kind) {
@@ -252,7 +276,10 @@ function focusHandTile(i) {
 function setMode(mode) {
   state.mode = mode;
   renderPalette();
-  for (const b of $("modes").children) b.setAttribute("aria-checked", String(b.dataset.mode === mode));
+  for (const b of $("modes").children) {
+    b.setAttribute("aria-checked", String(b.dataset.mode === mode));
+    b.tabIndex = b.dataset.mode === mode ? 0 : -1;
+  }
 }
 
 // The hand in display order: sorted, the winning tile last (so the text form reads the same way).
@@ -284,10 +311,13 @@ function renderTexts() {
 
 function renderModes() {
   const box = $("modes");
-  const modes = MODES.filter((m) => (m === "dora" ? usesField("dora_indicators") : m === "ura" ? usesField("ura_indicators") : true));
+  const melds = ruleSet().melds || ["chi", "pon", "minkan", "kakan", "ankan"];
+  const modes = MODES.filter((m) => (m === "dora" ? usesField("dora_indicators") : m === "ura" ? usesField("ura_indicators")
+    : m === "hand" || melds.includes(m)));
   if (!modes.includes(state.mode)) state.mode = "hand";
   box.replaceChildren(...modes.map((m) => el("button", {
     type: "button", role: "radio", "data-mode": m, "aria-checked": String(m === state.mode), text: t("mode_" + m),
+    tabindex: m === state.mode ? "0" : "-1",
     onclick: () => setMode(m),
     onkeydown: (e) => {
       const i = modes.indexOf(m);
@@ -309,7 +339,37 @@ function buildPalette() {
   if (ts.flowers) rows.f = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
   $("palette").replaceChildren(...Object.entries(rows).map(([suit, codes]) => el("div", { class: "suit", "data-suit": suit },
     ...codes.map((code) => tileButton(code, { onclick: () => tap(code), title: code })))));
+  const first = $("palette").querySelector("button");
+  for (const b of $("palette").querySelectorAll("button")) b.tabIndex = b === first ? 0 : -1;
   renderPalette();
+}
+
+// The palette is one tab stop: the arrow keys move inside it (left / right along a suit, up / down between suits),
+// Home / End go to a suit's ends; Enter or Space taps the tile.
+function paletteKeys(e) {
+  const b = e.target.closest("button");
+  if (!b) return;
+  const rows = [...$("palette").querySelectorAll(".suit")].map((r) => [...r.querySelectorAll("button")]);
+  const r = rows.findIndex((row) => row.includes(b));
+  const c = rows[r].indexOf(b);
+  const move = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+  let next = null;
+  if (move) {
+    const nr = (r + move[0] + rows.length) % rows.length;
+    const row = rows[nr];
+    next = row[move[0] ? Math.min(c, row.length - 1) : (c + move[1] + row.length) % row.length];
+  } else if (e.key === "Home") next = rows[r][0];
+  else if (e.key === "End") next = rows[r][rows[r].length - 1];
+  if (!next) return;
+  e.preventDefault();
+  b.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+}
+
+function focusPalette() {
+  const b = $("palette").querySelector('button[tabindex="0"]') || $("palette").querySelector("button");
+  if (b) b.focus();
 }
 
 // Buttons stay in place (a keyboard user keeps focus); only their state changes: a tile all of whose copies are in
@@ -362,22 +422,33 @@ function renderHand() {
   win.disabled = !distinct.length;
 }
 
-function checkbox(name, label, value, onchange) {
-  return el("label", {}, el("input", { type: "checkbox", name, checked: !!value, onchange: (e) => onchange(e.target.checked) }), label);
-}
+const { build: buildControl } = window.SuanfanControls;
 
-function windSelect(name) {
-  const select = el("select", { name, onchange: (e) => { state.context[name] = e.target.value; changed(); } },
-    ...WINDS.map((w) => el("option", { value: w, text: t("winds")[w] })));
-  select.value = state.context[name] || "E";
-  return el("label", { class: "stack" }, el("span", { text: t(name) }), select);
-}
+// The fields of the win context the rule set reads (its context_fields), described by GET /api/rules' "context".
+const fieldsRead = () => {
+  const read = new Set(ruleSet().context_fields || []);
+  return state.contextFields.filter((f) => read.has(f.name));
+};
+const usesField = (name) => (ruleSet().context_fields || []).includes(name);
+// the seat winds in play (a two-player game has two, a three-player one three)
+const windChoices = (control) => {
+  const rs = ruleSet();
+  let winds = rs.winds || ["E", "S", "W", "N"];
+  if (rs.name === "riichi" && optionValue("players") === 3) winds = winds.slice(0, 3);
+  return control.choices.filter((c) => winds.includes(c.value));
+};
+const optionValue = (name) => {
+  const o = ruleSet().options.find((x) => x.name === name);
+  return name in state.options ? state.options[name] : o ? o.default : undefined;
+};
 
 function indicatorField(name) {
-  return el("div", { class: "stack indicators", "data-field": name },
-    el("span", { class: "muted", text: t(name) + ":" }), el("span", { class: "list indicators" }),
-    el("button", { type: "button", class: "plain", text: "+", "aria-label": `${t(name)} +`,
-      onclick: () => { setMode(name === "dora_indicators" ? "dora" : "ura"); $("palette").querySelector("button:not(:disabled)").focus(); } }));
+  const control = state.contextFields.find((f) => f.name === name);
+  return el("div", { class: "control stack indicators", "data-field": name, "data-control": name },
+    el("span", { class: "label", text: nameOf(control.names) }), el("span", { class: "list indicators" }),
+    el("button", { type: "button", class: "plain add", text: "+", "aria-label": `${nameOf(control.names)} +`,
+      onclick: () => { setMode(name === "dora_indicators" ? "dora" : "ura"); focusPalette(); } }),
+    el("small", { class: "help", text: nameOf(control.help) }));
 }
 
 function renderIndicators() {
@@ -389,67 +460,75 @@ function renderIndicators() {
   }
 }
 
-function contextControl(field) {
-  const { name, type } = field;
-  if (type === "bool") {
-    return checkbox(name, t(name) || name, state.context[name], (v) => { state.context[name] = v; changed(); });
-  }
-  if (type === "wind") return windSelect(name);
-  if (type === "tiles") return indicatorField(name);
-  const input = el("input", { type: "number", min: "0", step: "1", name, value: state.context[name] || 0,
-    oninput: (e) => { state.context[name] = Math.max(0, Math.floor(Number(e.target.value) || 0)); changed(); } });
-  return el("label", { class: "stack" }, el("span", { text: t(name) || name }), input);
+// One control of the win context or of the rule set's own flags; its value lives in state.context / state.flags.
+function fieldControl(control, store, compact) {
+  const value = control.name in store ? store[control.name] : control.default;
+  const set = (v) => {
+    if (v === null || v === undefined || JSON.stringify(v) === JSON.stringify(control.default)) delete store[control.name];
+    else store[control.name] = v;
+    changed();
+  };
+  const opts = { compact };
+  if (control.type === "wind") opts.choices = windChoices(control);
+  return buildControl(control, value, set, state.lang, opts);
 }
 
-function readFlag(text) {
-  const v = text.trim();
-  if (!v) return undefined;
-  try { return JSON.parse(v); } catch { return v; }
-}
-
-function flagText(v) { return v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v); }
-
+// Each rule set's own panel: the main switches by the hand (self-draw, the winds), its win conditions in plain
+// sight (every true / false field it reads and every flag of its own), then its counts, seats, suits and tiles.
+// Nothing a rule set does not read is shown for it.
 function renderContext() {
-  const main = [];
-  const more = [];
-  for (const field of state.contextFields) {
-    const control = contextControl(field);
-    (MAIN_CONTEXT.includes(field.name) || usesField(field.name) ? main : more).push(control);
-  }
-  // The rule set's own flags (RuleSet.context_flags): their values differ (a seat, a count, a suit, true), so each is
-  // a text box read as JSON where it can be (true, 2) and as text otherwise (L, m); the API names a wrong value.
-  for (const { name: flag } of ruleSet().context_flags) {
-    const input = el("input", { type: "text", name: flag, value: flagText(state.flags[flag]), size: "6",
-      placeholder: "—", oninput: (e) => { state.flags[flag] = readFlag(e.target.value); changed(); } });
-    main.push(el("label", { class: "stack" }, el("span", { text: flag.replace(/_/g, " ") }), input));
-  }
-  $("context").replaceChildren(...main);
-  $("more-context").replaceChildren(...more);
+  const rs = ruleSet();
+  const read = fieldsRead();
+  const MAIN = ["tsumo", "riichi"];  // the switches set on nearly every hand sit by the hand, with the winds
+  const main = read.filter((f) => MAIN.includes(f.name) || f.type === "wind");
+  const wins = [...read.filter((f) => f.type === "bool" && !MAIN.includes(f.name)), ...rs.context_flags.filter((f) => f.type === "bool")];
+  const rest = [...read.filter((f) => !["bool", "wind"].includes(f.type) && f.name !== "flowers"),
+    ...rs.context_flags.filter((f) => f.type !== "bool")];
+  $("switches").replaceChildren(...main.map((f) => fieldControl(f, state.context, true)));
+  const winBox = $("wins");
+  winBox.replaceChildren(...wins.map((f) => fieldControl(f, read.includes(f) ? state.context : state.flags, false)));
+  $("wins-box").hidden = !wins.length;
+  $("context").replaceChildren(...rest.map((f) => (["dora_indicators", "ura_indicators"].includes(f.name) ? indicatorField(f.name)
+    : fieldControl(f, rs.context_flags.includes(f) ? state.flags : state.context, false))));
+  $("context-box").hidden = !rest.length;
   renderIndicators();
 }
 
 function optionControl(option) {
-  const { name, default: def, choices } = option;
-  const value = name in state.options ? state.options[name] : def;
-  const set = (v) => { state.options[name] = v; changed(); };
-  let control;
-  if (choices) {
-    control = el("select", { name, onchange: (e) => set(choices[Number(e.target.value)].value) },
-      ...choices.map((c, i) => el("option", { value: String(i), text: nameOf(c.names) })));
-    control.value = String(choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(value)));
-  } else if (typeof def === "boolean") {
-    const label = el("label", { title: option.doc }, el("input", { type: "checkbox", name, checked: !!value,
-      onchange: (e) => set(e.target.checked) }), name.replace(/_/g, " "));
-    return label;
-  } else if (typeof def === "number") {
-    control = el("input", { type: "number", name, value: String(value), step: Number.isInteger(def) ? "1" : "any",
-      oninput: (e) => { if (e.target.value !== "") set(Number.isInteger(def) ? Math.round(Number(e.target.value)) : Number(e.target.value)); } });
-  } else {
-    const asText = Array.isArray(def) ? (value || []).join(", ") : (value ?? "");
-    control = el("input", { type: "text", name, value: asText,
-      oninput: (e) => set(Array.isArray(def) ? e.target.value.split(",").map((s) => s.trim()).filter(Boolean) : e.target.value) });
-  }
-  return el("label", { class: "stack", title: option.doc }, el("span", { text: name.replace(/_/g, " ") }), control);
+  const value = option.name in state.options ? state.options[option.name] : option.default;
+  const set = (v) => {
+    if (JSON.stringify(v) === JSON.stringify(option.default) || v === null && option.default !== null) delete state.options[option.name];
+    else state.options[option.name] = v;
+    state.presetNote = null;
+    if ($("preset-note")) $("preset-note").textContent = "";
+    if (option.name === "players") renderContext();
+    changed();
+  };
+  return buildControl(option, value, set, state.lang, { items: ruleSet().items });
+}
+
+// A preset sets the options it lists: the controls show them, and a line says which it set.
+function applyPreset(name) {
+  const rs = ruleSet();
+  state.preset = name;
+  state.options = name ? { ...rs.presets[name] } : {};
+  for (const o of rs.options) if (JSON.stringify(state.options[o.name]) === JSON.stringify(o.default)) delete state.options[o.name];
+  state.presetNote = name;
+  renderOptions();
+  changed();
+}
+
+function presetNote() {
+  const rs = ruleSet();
+  if (!state.presetNote || !rs.presets[state.presetNote]) return "";
+  const set = Object.entries(rs.presets[state.presetNote]).map(([k, v]) => {
+    const o = rs.options.find((x) => x.name === k);
+    if (!o) return k;
+    const c = (o.choices || []).find((x) => JSON.stringify(x.value) === JSON.stringify(v));
+    const shown = c ? nameOf(c.names) : typeof v === "boolean" ? t(v ? "on" : "off") : String(v);
+    return `${nameOf(o.names)}: ${shown}`;
+  });
+  return t("presetSet")(nameOf(rs.preset_names[state.presetNote]), set.join(" · "));
 }
 
 function renderOptions() {
@@ -457,13 +536,15 @@ function renderOptions() {
   const controls = [];
   const presets = Object.keys(rs.presets || {});
   if (presets.length) {
-    const select = el("select", { name: "preset", onchange: (e) => { state.preset = e.target.value; changed(); } },
-      el("option", { value: "", text: t("none") }), ...presets.map((p) => el("option", { value: p, text: p })));
+    const select = el("select", { id: "preset", name: "preset", onchange: (e) => applyPreset(e.target.value) },
+      el("option", { value: "", text: t("none") }), ...presets.map((p) => el("option", { value: p, text: nameOf(rs.preset_names[p]) })));
     select.value = state.preset;
-    controls.push(el("label", { class: "stack" }, el("span", { text: t("preset") }), select));
+    controls.push(el("div", { class: "control stack", "data-control": "preset" }, el("label", { for: "preset", text: t("preset") }), select,
+      el("small", { class: "help", id: "preset-note", role: "status", "data-testid": "preset-note", text: presetNote() })));
   }
   controls.push(...rs.options.map(optionControl));
   $("options").replaceChildren(...controls);
+  $("options-box").hidden = !controls.length;
 }
 
 function renderInputs() {
@@ -481,18 +562,15 @@ function requestBody(waiting) {
   const body = { rules: state.rules, hand: handText() };
   if (!waiting && state.win && state.rawText === null) body.win = state.win;
   if (state.melds.length) body.melds = state.melds.map((m) => `${m.kind}:${formatTiles(m.tiles)}`);
-  if (state.flowers.length) body.flowers = state.flowers;
-  for (const field of state.contextFields) {
+  if (state.flowers.length && rs.tile_set.flowers) body.flowers = state.flowers;
+  for (const field of fieldsRead()) {
     const v = state.context[field.name];
-    if (field.type === "bool" && v) body[field.name] = true;
-    if (field.type === "wind" && v && v !== "E") body[field.name] = v;
-    if (field.type === "count" && v) body[field.name] = v;
+    if (v !== undefined && v !== null && v !== false && v !== 0 && field.type !== "tiles") body[field.name] = v;
   }
-  if (state.dora.length) body.dora_indicators = [...state.dora];
-  if (state.ura.length) body.ura_indicators = [...state.ura];
-  for (const { name: flag } of rs.context_flags) if (state.flags[flag] !== undefined) body[flag] = state.flags[flag];
+  if (state.dora.length && usesField("dora_indicators")) body.dora_indicators = [...state.dora];
+  if (state.ura.length && usesField("ura_indicators")) body.ura_indicators = [...state.ura];
+  for (const { name } of rs.context_flags) if (state.flags[name] !== undefined) body[name] = state.flags[name];
   const options = {};
-  if (state.preset) options.preset = state.preset;
   for (const o of rs.options) {
     if (o.name in state.options && JSON.stringify(state.options[o.name]) !== JSON.stringify(o.default)) options[o.name] = state.options[o.name];
   }
@@ -540,101 +618,189 @@ function fmt(n) { return typeof n === "number" ? n.toLocaleString(state.lang ===
 
 function unitOf(result) { return result.han !== null && result.han !== undefined ? t("han") : t("fan"); }
 
+const isYakuman = (limit) => typeof limit === "string" && limit.endsWith("yakuman");
+const YAKUMAN_TIMES = { double: 2, triple: 3, quadruple: 4, quintuple: 5, sextuple: 6 };
+
 function summaryLine(r) {
+  if (isYakuman(r.limit)) return "";
   const parts = [];
   if (r.han !== null && r.han !== undefined) parts.push(`${r.han} ${t("han")}`);
   if (r.fu !== null && r.fu !== undefined) parts.push(`${r.fu} ${t("fu")}`);
-  if (r.fan !== null && r.fan !== undefined) parts.push(`${r.fan} ${t("fan")}`);
   return parts.join(" · ");
 }
 
-function limitName(limit) { return (LIMITS[limit] && LIMITS[limit][state.lang]) || limit; }
+// A limit named in the language: mangan ... yakuman, "double_yakuman" as "Double yakuman" / "ダブル役満".
+function limitName(limit) {
+  if (LIMITS[limit]) return LIMITS[limit][state.lang];
+  const m = /^(\w+?)_yakuman$/.exec(limit || "");
+  if (m && YAKUMAN_TIMES[m[1]]) return t("timesYakuman")(YAKUMAN_TIMES[m[1]]);
+  return t("limit");
+}
 
-function reasonText(reason) { return t("reasons")[reason] || reason; }
+// A reason as the result names it (reason_names, from the reason codes), else as the rule set lists the code.
+function reasonText(r) {
+  if (typeof r === "string") r = { reason: r };
+  if (r.reason_names && r.reason_names[state.lang]) return r.reason_names[state.lang];
+  const known = ruleSet().reasons && ruleSet().reasons[r.reason];
+  if (known && known[state.lang]) return known[state.lang].replace(/\{\w+\}/g, "");
+  return t("reasons")[r.reason] || t("reasons").not_winning;
+}
 
-// One part of a breakdown (Riichi's fu_parts, or any rule set's list): its name, its tiles and note, its value.
-function partRow(part) {
-  if (part === null || typeof part !== "object") return [String(part), ""];
-  const label = nameOf(part.names) || part.name || part.label || part.id || "";
-  const value = part.fu ?? part.value ?? part.points ?? "";
-  const known = ["names", "name", "label", "id", "fu", "value", "points", "tiles", "note"];
-  const rest = Object.entries(part).filter(([k]) => !known.includes(k))
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  const detail = [part.tiles, part.note, ...rest].filter((x) => x !== undefined && x !== null && x !== "");
-  return [label + (detail.length ? ` · ${detail.join(" · ")}` : ""), value];
+// Who pays, in the player's words: the discarder, the dealer, a seat (a wind), the liable player, "each other".
+function payerName(from) {
+  const payers = t("payers");
+  if (payers[from]) return payers[from];
+  if (WINDS.includes(from)) return `${t("winds")[from]}${t("seatSuffix")}`;
+  const pao = /^pao:?(\w)?$/.exec(from);
+  if (pao) {
+    const seat = pao[1] ? (RELATIVE[pao[1]] || {})[state.lang] : "";
+    return seat ? `${t("liable")} (${seat})` : t("liable");
+  }
+  return t("payers").other;
+}
+
+// Payments as rows; the same payer and amount repeated (each of three others) is one row "× 3".
+function paymentRows(payments) {
+  const rows = [];
+  for (const p of payments) {
+    const key = `${p.from}|${p.amount}|${p.note || ""}`;
+    const last = rows.find((r) => r.key === key);
+    if (last) last.n += 1;
+    else rows.push({ key, p, n: 1 });
+  }
+  return rows.map(({ p, n }) => el("tr", { "data-payer": p.from },
+    el("td", { text: payerName(p.from) + (n > 1 ? ` × ${n}` : "") + (p.note && state.lang !== "en" ? "" : p.note ? ` (${p.note})` : "") }),
+    el("td", { class: "num", text: fmt(p.amount) })));
+}
+
+// The headline each rule set's players use. Riichi: the ron total, "2,000 / 4,000" for a non-dealer's self-draw
+// (what each non-dealer / the dealer pays), "4,000 all" for the dealer's, with 親 / 子; the Chinese rule sets: the
+// fan total, the points beside it.
+function headline(r) {
+  const pts = r.points;
+  if (r.rules === "riichi" && pts) {
+    const honba = (pts.honba || 0) * 100;
+    const pay = (from) => pts.payments.filter((p) => p.from === from).map((p) => p.amount - honba);
+    const dealer = pay("dealer");
+    const nonDealer = pay("non_dealer");
+    const seat = state.context.seat_wind || "E";
+    const who = seat === "E" ? t("dealerWin") : t("nonDealerWin");
+    if (state.context.tsumo && nonDealer.length && !dealer.length) return { big: t("all")(fmt(nonDealer[0])), who };
+    if (state.context.tsumo && dealer.length && nonDealer.length) return { big: `${fmt(nonDealer[0])} / ${fmt(dealer[0])}`, who };
+    return { big: fmt(pts.hand), who };
+  }
+  if (r.fan !== null && r.fan !== undefined) return { big: `${fmt(r.fan)} ${t("fan")}`, sub: pts ? `${fmt(pts.hand)} ${t("points")}` : "" };
+  return { big: pts ? fmt(pts.hand) : "", sub: pts ? t("points") : "" };
+}
+
+const itemName = (id) => {
+  const item = ruleSet().items.find((i) => i.id === id);
+  return item ? nameOf(item.names) : t("item");
+};
+
+// An MCR exclusion as a sentence: "不求人 excludes 自摸: 不重复".
+function exclusionSentence(x) {
+  const fans = (v) => (Array.isArray(v) ? v : [v]).map(itemName).join(t("and"));
+  const principle = (PRINCIPLES[x.principle] || {})[state.lang] || x.principle || "";
+  return t("excludes")(fans(x.fan), fans(x.excludes)) + (principle ? `: ${principle}` : "");
+}
+
+function groupPayers(payments) {
+  const seen = new Map();
+  for (const p of payments) {
+    const key = `${payerName(p.from)} ${fmt(p.amount)}`;
+    seen.set(key, (seen.get(key) || 0) + 1);
+  }
+  return [...seen].map(([key, n]) => (n > 1 ? `${key} × ${n}` : key));
+}
+
+function kongRows(list) {
+  return list.map((k) => el("tr", { "data-kong": k.meld },
+    el("td", {}, `${(KONG_KIND[k.kind] || {})[state.lang] || t("kong")} `,
+      ...(parseMpsz(String(k.meld).split(":")[1] || "") || []).slice(0, 1).map((c) => tilePicture(c, "small"))),
+    el("td", { text: groupPayers(k.payments || []).join(", ") }),
+    el("td", { class: "num", text: fmt(k.total) })));
+}
+
+function errorText(error) {
+  return (t("errors")[error.code] || t("errors").default) + (state.lang === "en" ? `: ${error.message}` : "");
 }
 
 function resultView(r, testid = "score") {
   const box = el("div", { class: "result", "data-testid": testid });
   if (!r.ok) {
-    box.append(el("p", { class: "error", "data-testid": "error", text: `${r.error.code}: ${r.error.message}` }));
+    box.append(el("p", { class: "error", "data-testid": "error", "data-code": r.error.code, title: r.error.message, text: errorText(r.error) }));
     return box;
   }
   const total = el("div", { class: "total" });
-  if (r.winning && r.points) {
-    total.append(el("span", { class: "big", "data-testid": "total", text: fmt(r.points.hand) }),
-      el("span", { class: "sum", text: t("points") }));
-  } else if (!r.winning) {
+  if (r.winning) {
+    const h = headline(r);
+    if (h.big) total.append(el("span", { class: "big", "data-testid": "total", text: h.big }));
+    if (h.who) total.append(el("span", { class: "badge who", "data-testid": "who", text: h.who }));
+    if (h.sub) total.append(el("span", { class: "sum", text: h.sub }));
+  } else {
     total.append(el("span", { class: "notwin", "data-testid": "not-winning", text: t("notWinning") }));
   }
   const summary = summaryLine(r);
-  if (summary) total.append(el("span", { class: "sum", "data-testid": "summary", text: summary }));
-  if (r.limit) total.append(el("span", { class: "badge", "data-testid": "limit", text: limitName(r.limit) }));
+  if (summary && r.winning) total.append(el("span", { class: "sum", "data-testid": "summary", text: summary }));
+  if (r.limit) total.append(el("span", { class: "badge", "data-testid": "limit", "data-limit": r.limit, text: limitName(r.limit) }));
   box.append(total);
-  if (r.reason) box.append(el("p", { class: "notwin", "data-testid": "reason", text: reasonText(r.reason) }));
+  if (r.reason) box.append(el("p", { class: "notwin", "data-testid": "reason", text: reasonText(r) }));
   if (r.points && r.points.received !== r.points.hand) {
     box.append(el("p", { class: "muted", text: `${t("received")}: ${fmt(r.points.received)}` }));
   }
   if (r.decomposition && r.decomposition.length) {
     box.append(el("div", { class: "decomp", "aria-label": t("decomposition") }, ...r.decomposition.map((set) => {
       const tiles = parseMpsz(String(set));
-      return tiles ? el("span", { class: "set" }, ...tiles.map((c) => tilePicture(c, "small")))
-        : el("span", { class: "muted", text: String(set) });
+      return tiles ? el("span", { class: "set" }, ...tiles.map((c) => tilePicture(c, "small"))) : null;
     })));
   }
   if (r.items && r.items.length) {
     const unit = unitOf(r);
     box.append(el("table", { "data-testid": "items" }, el("caption", { text: t("item") }),
       el("tbody", {}, ...r.items.map((item) => el("tr", { "data-item": item.id },
-        el("td", { text: nameOf(item.names) + (item.note ? ` (${item.note})` : "") }),
-        el("td", { class: "num", text: itemValue(item, unit) }))))));
+        el("td", { text: nameOf(item.names) }),
+        el("td", { class: "num", text: itemValue(item, unit, r) }))))));
   }
-  if (Array.isArray(r.fu_parts) && r.fu_parts.length) {
+  if (Array.isArray(r.fu_parts) && r.fu_parts.length && !isYakuman(r.limit)) {
     box.append(el("table", { "data-testid": "fu-parts" }, el("caption", { text: t("fuParts") }),
-      el("tbody", {}, ...r.fu_parts.map((part) => {
-        const [label, value] = partRow(part);
-        return el("tr", {}, el("td", { text: label }), el("td", { class: "num", text: String(value) }));
-      }))));
+      el("tbody", {}, ...r.fu_parts.map((part) => el("tr", {},
+        el("td", { text: nameOf(part.names) + (part.tiles ? ` ${part.tiles}` : "") }),
+        el("td", { class: "num", text: `${part.fu} ${t("fu")}` }))))));
   }
   if (r.points && r.points.payments && r.points.payments.length) {
     box.append(el("table", { "data-testid": "payments" }, el("caption", { text: t("payments") }),
-      el("tbody", {}, ...r.points.payments.map((p) => el("tr", {},
-        el("td", { text: (t("payers")[p.from] || p.from) + (p.note ? ` (${p.note})` : "") }),
-        el("td", { class: "num", text: fmt(p.amount) }))))));
+      el("tbody", {}, ...paymentRows(r.points.payments))));
   }
-  const extras = Object.entries(r).filter(([k]) => !STANDARD_KEYS.has(k));
-  const pointExtras = r.points ? Object.entries(r.points).filter(([k]) => !["hand", "received", "payments"].includes(k)) : [];
-  if (extras.length || pointExtras.length) {
-    box.append(el("details", {}, el("summary", { text: t("details") }),
-      el("dl", { class: "extra" }, ...[...extras, ...pointExtras].flatMap(([k, v]) =>
-        [el("dt", { text: k }), el("dd", { text: typeof v === "object" ? JSON.stringify(v) : String(v) })]))));
+  if (Array.isArray(r.kong_money) && r.kong_money.length) {
+    box.append(el("table", { "data-testid": "kong-money" }, el("caption", { text: t("kongMoney") }),
+      el("tbody", {}, ...kongRows(r.kong_money))));
+  }
+  if (Array.isArray(r.exclusions) && r.exclusions.length) {
+    box.append(el("details", { "data-testid": "exclusions" }, el("summary", { text: t("exclusions") }),
+      el("ul", {}, ...r.exclusions.map((x) => el("li", { text: exclusionSentence(x) })))));
+  }
+  if (state.lang === "en" && Array.isArray(r.notes) && r.notes.length) {
+    box.append(el("ul", { class: "notes muted" }, ...r.notes.map((n) => el("li", { text: String(n) }))));
   }
   return box;
 }
 
-// "2 han (1 × 2)" for an item counted twice; a value that is not a number (a multiplier name...) as it is.
-function itemValue(item, unit) {
+// "2 han (1 × 2)" for an item counted twice; a yakuman as "Yakuman" (×2 for a double); a multiplier as "×4".
+function itemValue(item, unit, r) {
   const count = item.count > 1 ? item.count : 1;
+  if (r && r.rules === "riichi" && typeof item.value === "number" && item.value >= 13 && isYakuman(r.limit)) {
+    const times = Math.round(item.value / 13) * count;
+    return times > 1 ? t("timesYakuman")(times) : LIMITS.yakuman[state.lang];
+  }
   if (typeof item.value !== "number") return count > 1 ? `${item.value} × ${count}` : String(item.value);
   return `${item.value * count} ${unit}${count > 1 ? ` (${item.value} × ${count})` : ""}`;
 }
 
 function waitSummary(r) {
-  if (!r.winning) return reasonText(r.reason || "not_winning");
-  const parts = [summaryLine(r)];
-  if (r.limit) parts.push(limitName(r.limit));
-  if (r.points) parts.push(`${fmt(r.points.hand)} ${t("points")}`);
-  return parts.filter(Boolean).join(" · ");
+  if (!r.winning) return reasonText(r);
+  const h = headline(r);
+  return [h.big, summaryLine(r), r.limit ? limitName(r.limit) : ""].filter(Boolean).join(" · ");
 }
 
 function renderResult(data, waiting) {
@@ -659,7 +825,10 @@ function renderResult(data, waiting) {
 function resetForRules() {
   state.options = {};
   state.preset = "";
+  state.presetNote = null;
   state.flags = {};
+  const winds = ruleSet().winds || WINDS;
+  for (const k of ["seat_wind", "round_wind"]) if (state.context[k] && !winds.includes(state.context[k])) delete state.context[k];
   const ts = ruleSet().tile_set;
   const ok = (c) => ts.kinds.includes(kindOf(c)) && (c[0] !== "0" || ts.red_fives);
   state.hand = state.hand.filter(ok);
@@ -711,6 +880,13 @@ async function start() {
     changed();
   });
   $("win").addEventListener("change", (e) => { state.win = e.target.value; changed(); });
+  $("palette").addEventListener("keydown", paletteKeys);
+  $("palette").addEventListener("focusin", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    for (const x of $("palette").querySelectorAll('button[tabindex="0"]')) if (x !== b) x.tabIndex = -1;
+    b.tabIndex = 0;
+  });
   $("clear").addEventListener("click", () => {
     Object.assign(state, { hand: [], win: null, melds: [], flowers: [], dora: [], ura: [], rawText: null });
     $("text").value = "";
