@@ -77,7 +77,7 @@ REASONS: dict[str, Reason] = {
         ),
         Reason(
             "discard_win_not_allowed",
-            "No wins on a discard under these options: self-draw only",
+            "discard win not allowed: option dianpao_hu (可点炮胡) is off, self-draw only",
             "不可点炮胡，只能自摸",
             "ロン和了なしのルール：ツモのみ",
         ),
@@ -90,7 +90,7 @@ REASONS: dict[str, Reason] = {
         ),
         Reason(
             "no_fan",
-            "No fan: a win needs one fan besides the flowers",
+            "no fan (a win needs one fan besides 花牌, T3)",
             "没有番（和牌须有花牌以外的一番）",
             "役がない（花牌以外に一翻必要）",
         ),
