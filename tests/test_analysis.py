@@ -315,3 +315,43 @@ def test_discarding_a_wait_is_furiten() -> None:
     assert {d.discard: d.furiten for d in passed.discards}["5z"] is False
     in_riichi = suanfan.analyze("234m456p789s23s11z5z", passed=["1s"], riichi=True)
     assert {d.discard: d.furiten for d in in_riichi.discards}["5z"] is True
+
+
+# ---- 6. the rule sets' limits ------------------------------------------------------------------------------------
+
+
+def test_sichuan_void_suit_must_be_dropped() -> None:
+    """1123p with 123456789m waits on 1p-4p having dropped bamboo; declared void in dots (定缺 p, sichuan.md), the four
+    dots must go: five tiles short of a set and a pair, shanten 4."""
+    assert suanfan.analyze("123456789m1123p", rules="sichuan").shanten == 0
+    assert suanfan.analyze("123456789m1123p", rules="sichuan", void_suit="s").shanten == 0
+    assert suanfan.analyze("123456789m1123p", rules="sichuan", void_suit="p").shanten == 4
+
+
+def test_wuhu_needs_eight_of_a_suit() -> None:
+    """八支 (wuhu.md §3.2): 123m456p789s1122s waits on 1s/2s with eight bamboo; 123m456p789s11s22p would complete
+    with six of a suit at most, which cannot win, so it is not waiting (Riichi's shapes say 0)."""
+    assert suanfan.analyze("123m456p789s1122s", rules="wuhu").shanten == 0
+    assert suanfan.analyze("123m456p789s11s22p", rules="wuhu").shanten > 0
+    assert suanfan.analyze("123m456p789s11s22p").shanten == 0
+
+
+def test_twoplayer_game_tiles_limit_the_copies() -> None:
+    """The two-player game plays 71 tiles drawn from the 136 (two_player.md §2): with only two 1z among them, both
+    held, the shanpon waits on 2z alone, one copy left."""
+    hand = parse_tiles("123m456p789s1122z")
+    pool = [*hand, 28]
+    k = 0
+    while len(pool) < 71:
+        t = k % 27
+        k += 1
+        if pool.count(t) < 4:
+            pool.append(t)
+    a = suanfan.analyze("123m456p789s1122z", rules="twoplayer", game_tiles=[tile_name(t) for t in pool])
+    assert [(w.tile, w.remaining) for w in a.waits] == [("2z", 1)]
+
+
+def test_kawuxing_plays_its_84_tiles() -> None:
+    a = suanfan.analyze("123456p789s11s55z6z", rules="kawuxing")
+    assert all(e.tile[-1] in "psz" and e.tile not in {"1z", "2z", "3z", "4z"} for e in a.ukeire)
+    assert set(a.forms) == {"regular", "seven_pairs"}
