@@ -242,13 +242,8 @@ class _Scored(NamedTuple):
 
     def recount(self, items: tuple[Item, ...], parts: _Parts) -> tuple[Item, ...]:
         """``items`` (the fans counted, each once) with those in ``counts`` as many times as counted."""
-        fans = self.fans
-        for fan_id, n in self.counts.items():
-            if n > 1 and fans & BIT[fan_id]:
-                i = ORDER[fan_id]
-                at = [*map(id, items)].index(id(parts.item(i, 1)))  # the shared item, found by identity: no __eq__
-                items = (*items[:at], parts.item(i, n), *items[at + 1 :])
-        return items
+        counts = self.counts
+        return tuple(parts.item(ORDER[i.id], counts[i.id]) if counts.get(i.id, 1) > 1 else i for i in items)
 
 
 class McrRules(RuleSet):

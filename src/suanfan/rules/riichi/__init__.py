@@ -17,7 +17,7 @@ from .. import Option, RuleSet
 from .fu import fu as compute_fu
 from .impossible import check_impossible_context
 from .options import CONTEXT_FIELDS, FLAGS, OPTIONS, PRESET_DOCS, PRESET_NAMES, PRESETS, resolve
-from .points import POINT_TABLE, base_points, exhaustive_draw, payments, sanma_payments
+from .points import base_points, exhaustive_draw, payments, sanma_payments
 from .presets import PRESET_MATCH
 from .view import FIRST_TURN_FLAGS, GATE_BITS, KONG_FLAGS, LAST_TILE_FLAGS, RENHOU, RIICHI_FLAGS, HandFacts, View
 from .yaku import BY_FLAGS, REPLACES, YAKU
@@ -181,7 +181,7 @@ class Riichi(RuleSet):
             pts = sanma_payments(*row, opts["sanma_tsumo"], opts["sanma_honba"])
         else:
             row = (base_pts, ctx.seat_wind == "E", facts.tsumo, ctx.honba, ctx.riichi_sticks)
-            pts = POINT_TABLE.get(row) or payments(*row)
+            pts = payments(*row)
         explain["base_points"] = base_pts
         fields["winning"] = True
         fields["limit"] = limit
