@@ -112,3 +112,21 @@ def test_every_context_field_is_a_cli_option_and_a_request_field():
     )
     r = suanfan.score("123m456p789s23455m", riichi=True, seat_wind="S", dora_indicators=["4m"], riichi_sticks=1)
     assert out.exit_code == 0 and out.output.strip() == __import__("json").dumps(r.to_dict(), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_cli_breakdown_in_the_language(lang):
+    """``--lang zh/ja``: no English word of the breakdown is left (han, fu, mangan, a wait, a payer)."""
+    runs = [
+        ["111m999m111p999p11z", "--tsumo", "--seat", "S"],  # a yakuman, self-drawn by a non-dealer
+        ["123m456p789s23455m", "--riichi"],  # a ron: the discarder pays, a pair wait
+        ["22456m456p456s789p", "--riichi", "--tsumo"],  # a dealer's self-draw
+        ["123m456p789s11122z", "--rules", "mcr", "--tsumo"],  # MCR with an exclusion, each other player pays
+    ]
+    english = re.compile(r"\b(han|fu|fan|mangan|yakuman|tanki|kanchan|penchan|ryanmen|dealer|discarder|other|note)\b")
+    for args in runs:
+        out = CliRunner().invoke(app, ["score", *args, "--lang", lang], env={"COLUMNS": "200"})
+        assert out.exit_code == 0, out.output
+        # item ids (the id column), tile texts and the word riichi of Riichi's own item id are not prose
+        text = re.sub(r"\b[a-z]+(_[a-z0-9]+)+\b|\b\d*[mpszf]\b|\b(riichi|id)\b", "", out.output)
+        assert not english.search(text), (args, out.output)

@@ -84,6 +84,57 @@ _LABELS = {
 }
 
 
+# The words of a breakdown besides the labels: units, limits, waits, payers, MCR's exclusion principles.
+_WORDS = {
+    "en": {
+        "han": "han", "fu": "fu", "fan": "fan", "note": "note", "excludes": "{a} excludes {b}",
+        "limits": {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
+                   "yakuman": "yakuman", "kazoe_yakuman": "counted yakuman", "double_yakuman": "double yakuman",
+                   "triple_yakuman": "triple yakuman", "capped": "capped"},
+        "waits": {"ryanmen": "open wait", "kanchan": "closed wait", "penchan": "edge wait", "tanki": "pair wait",
+                  "shanpon": "double pair wait"},
+        "payers": {"discarder": "discarder", "dealer": "dealer", "non_dealer": "non-dealer", "each": "each other",
+                   "other": "other player", "opponent": "opponent", "pao": "liable player"},
+        "principles": {"不重复": "non-repeat", "不拆移": "non-separation", "不得相同": "no identical sets",
+                       "就高不就低": "the higher one", "套算一次": "account once"},
+    },
+    "zh": {
+        "han": "翻", "fu": "符", "fan": "番", "note": "注", "excludes": "{a} 不计 {b}",
+        "limits": {"mangan": "满贯", "haneman": "跳满", "baiman": "倍满", "sanbaiman": "三倍满", "yakuman": "役满",
+                   "kazoe_yakuman": "累计役满", "double_yakuman": "双倍役满", "triple_yakuman": "三倍役满",
+                   "capped": "封顶"},
+        "waits": {"ryanmen": "两面", "kanchan": "嵌张", "penchan": "边张", "tanki": "单骑", "shanpon": "双碰"},
+        "payers": {"discarder": "放铳者", "dealer": "庄家", "non_dealer": "闲家", "each": "其他每家",
+                   "other": "其他玩家", "opponent": "对手", "pao": "包牌者"},
+        "principles": {},
+    },
+    "ja": {
+        "han": "翻", "fu": "符", "fan": "番", "note": "注", "excludes": "{a} は {b} を含む",
+        "limits": {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満", "yakuman": "役満",
+                   "kazoe_yakuman": "数え役満", "double_yakuman": "ダブル役満", "triple_yakuman": "トリプル役満",
+                   "capped": "上限"},
+        "waits": {"ryanmen": "両面", "kanchan": "嵌張", "penchan": "辺張", "tanki": "単騎", "shanpon": "双碰"},
+        "payers": {"discarder": "放銃者", "dealer": "親", "non_dealer": "子", "each": "他家それぞれ",
+                   "other": "他家", "opponent": "相手", "pao": "責任払い"},
+        "principles": {"不重复": "不重複"},
+    },
+}  # fmt: skip
+_WIND_WORDS = {"en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+               "zh": {"E": "东家", "S": "南家", "W": "西家", "N": "北家"},
+               "ja": {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}}  # fmt: skip
+
+
+def _payer(who: str, lang: str) -> str:
+    words = _WORDS[lang]["payers"]
+    if who in words:
+        return words[who]
+    if who in _WIND_WORDS[lang]:
+        return _WIND_WORDS[lang][who]
+    if who.startswith("pao"):
+        return words["pao"]
+    return words["other"]
+
+
 def _fail(e: InputError, as_json: bool) -> None:
     if as_json:
         print(json.dumps(e.to_dict(), ensure_ascii=False))
@@ -93,16 +144,17 @@ def _fail(e: InputError, as_json: bool) -> None:
 
 
 def render(r: Result, lang: str = "en") -> None:
-    """A readable breakdown: the items, the fu parts, the totals, the payments."""
+    """A readable breakdown in ``lang``: the items, the fu parts, the totals, the payments."""
     L = _LABELS[lang]
+    W = _WORDS[lang]
     d = r.to_dict()
+    rs = rules_mod.get(r.rules)
+    names = {i.id: i.names.get(lang, i.id) for i in rs.items}
     hand = d["hand"] + ("  " + " ".join(d["melds"]) if d["melds"] else "")
-    out.print(f"[bold]{rules_mod.get(r.rules).names.get(lang, r.rules)}[/]  {L['hand']}: {hand}")
+    out.print(f"[bold]{rs.names.get(lang, r.rules)}[/]  {L['hand']}: {hand}")
     if d["decomposition"]:
-        out.print(
-            f"{L['reading']}: {' '.join(d['decomposition'])}"
-            + (f"  ({L['wait']}: {d['wait']})" if d.get("wait") else "")
-        )
+        wait = W["waits"].get(d.get("wait") or "", d.get("wait"))
+        out.print(f"{L['reading']}: {' '.join(d['decomposition'])}" + (f"  ({L['wait']}: {wait})" if wait else ""))
     if d["items"]:
         t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
         t.add_column(L["items"])
@@ -111,40 +163,46 @@ def render(r: Result, lang: str = "en") -> None:
         for it in d["items"]:
             count = it.get("count")
             value = f"{it['value']}" + (f" × {count}" if count else "")
-            note = f" ({it['note']})" if it.get("note") else ""
+            note = f" ({it['note']})" if it.get("note") and lang == "en" else ""
             t.add_row(it["names"].get(lang, it["id"]) + note, it["id"], value)
         out.print(t)
-    if d.get("fu_parts"):
+    yakuman = str(d["limit"] or "").endswith("yakuman")
+    if d.get("fu_parts") and not yakuman:
         parts = ", ".join(
             f"{p['names'].get(lang, p['id'])}{(' ' + p['tiles']) if p.get('tiles') else ''} {p['fu']}"
             for p in d["fu_parts"]
         )
         out.print(f"{L['fu']}: {parts}")
-    for key in ("excluded", "exclusions"):
-        if d.get(key):
-            out.print(f"{key}: {json.dumps(d[key], ensure_ascii=False)}")
+    for x in d.get("exclusions") or ():
+
+        def fans(v) -> str:
+            return "、".join(names.get(f, f) for f in (v if isinstance(v, list) else [v]))
+
+        principle = W["principles"].get(x.get("principle"), x.get("principle", ""))
+        out.print("  " + W["excludes"].format(a=fans(x.get("fan")), b=fans(x.get("excludes"))) + f": {principle}")
     totals = []
-    if d["han"] is not None:
-        totals.append(f"{d['han']} han")
-    if d["fu"] is not None:
-        totals.append(f"{d['fu']} fu")
+    if d["han"] is not None and not yakuman:
+        totals.append(f"{d['han']} {W['han']}")
+    if d["fu"] is not None and not yakuman:
+        totals.append(f"{d['fu']} {W['fu']}")
     if d["fan"] is not None:
-        totals.append(f"{d['fan']} fan")
+        totals.append(f"{d['fan']} {W['fan']}")
     if d["limit"]:
-        totals.append(d["limit"])
+        totals.append(W["limits"].get(d["limit"], d["limit"]))
     if totals:
         out.print(f"[bold]{L['total']}: {', '.join(totals)}[/]")
     if not d["winning"]:
         code = d.get("reason")
         known = REASONS.get(code)
         why = (d.get("reason_names") or {}).get(lang) or (known.templates()[lang] if known else "")
-        out.print(f"[bold red]{L['not']}[/]: {code}" + (f" ({why})" if why else ""))
+        out.print(f"[bold red]{L['not']}[/]: {why or code}")
     pts = d.get("points")
     if pts:
-        pays = "; ".join(f"{p['from']} {p['amount']}" for p in pts["payments"])
+        pays = "; ".join(f"{_payer(p['from'], lang)} {p['amount']}" for p in pts["payments"])
         out.print(f"[bold]{L['points']}: {pts['hand']}[/]  {L['received']}: {pts['received']}  {L['pay']}: {pays}")
-    for note in d.get("notes", []):
-        out.print(f"[yellow]note[/]: {note}")
+    if lang == "en":  # the engine's notes are written in English
+        for note in d.get("notes", []):
+            out.print(f"[yellow]{W['note']}[/]: {note}")
 
 
 @app.command()
