@@ -36,8 +36,8 @@ def _flat(text: str) -> str:
 # (language, words the readable breakdown must show: the names of the items and the labels)
 LANGS = [
     ("en", ["Riichi", "Pinfu", "2 han", "30 fu", "2000", "discarder", "Base 20"]),
-    ("zh", ["立直", "平和", "2 han", "30 fu", "2000", "符", "副底 20", "门清荣和 10"]),
-    ("ja", ["立直", "平和", "2 han", "30 fu", "2000", "符", "門前加符 10"]),
+    ("zh", ["立直", "平和", "2 翻", "30 符", "2000", "放铳者", "副底 20", "门清荣和 10", "两面"]),
+    ("ja", ["立直", "平和", "2 翻", "30 符", "2000", "放銃者", "門前加符 10", "両面"]),
 ]
 
 

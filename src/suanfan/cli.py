@@ -195,7 +195,8 @@ def render(r: Result, lang: str = "en") -> None:
         code = d.get("reason")
         known = REASONS.get(code)
         why = (d.get("reason_names") or {}).get(lang) or (known.templates()[lang] if known else "")
-        out.print(f"[bold red]{L['not']}[/]: {why or code}")
+        shown = (f"{code} ({why})" if why else code) if lang == "en" else why or code  # the code is English
+        out.print(f"[bold red]{L['not']}[/]: {shown}")
     pts = d.get("points")
     if pts:
         pays = "; ".join(f"{_payer(p['from'], lang)} {p['amount']}" for p in pts["payments"])
