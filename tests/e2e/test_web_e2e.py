@@ -28,7 +28,8 @@ def pick(page, control: str, value) -> None:
     """Set a typed control (controls.js) to ``value``: a segmented choice, a select or a switch."""
     box = page.locator(f'[data-control="{control}"]').first
     if box.get_attribute("data-type") == "bool":
-        box.locator("input").set_checked(bool(value))
+        # a click as a tap does it (the switch may still be moving while the first result lays out)
+        box.locator("input").evaluate("(el, v) => { if (el.checked !== v) el.click(); }", bool(value))
         return
     buttons = box.locator(f"[data-value='{json.dumps(value)}']")
     if buttons.count():
