@@ -287,3 +287,28 @@ def test_jump_to_the_result(page, server_url):
     assert page.evaluate("document.activeElement.dataset.testid") == "to-result"
     page.keyboard.press("Enter")
     assert page.evaluate("location.hash") == "#result"
+
+
+def test_share_link_reproduces_the_result(page, server_url):
+    """The link holds the whole state: rule set, language, hand, melds, context, flags and options."""
+    open_page(page, f"{server_url}/?lang=ja&rules=riichi&hand=23455m456p789s")
+    page.locator('#modes [data-mode="pon"]').click()
+    click_tile(page, "7z")
+    pick(page, "tsumo", True)
+    pick(page, "seat_wind", "S")
+    pick(page, "kiriage_mangan", True)
+    page.locator('#modes [data-mode="hand"]').click()
+    click_tile(page, "3m")
+    page.get_by_test_id("total").wait_for()
+    before = page.get_by_test_id("result").inner_text()
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-link").input_value()
+    fresh = page.context.new_page()
+    try:
+        fresh.goto(link)
+        fresh.locator("body[data-ready=true]").wait_for(state="attached")
+        fresh.get_by_test_id("total").wait_for()
+        fresh.wait_for_function("t => document.querySelector('[data-testid=result]').innerText === t", arg=before)
+        assert fresh.locator("#lang").input_value() == "ja"
+    finally:
+        fresh.close()

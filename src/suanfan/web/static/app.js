@@ -16,6 +16,7 @@ const UI = {
       bad_flowers: "The flowers are wrong", bad_input: "The input is wrong", bad_json: "The request is not valid",
       too_large: "Too much at once", too_long: "The text is too long", network: "The server cannot be reached",
       default: "Something is wrong" },
+    share: "Share link", copied: "Link copied",
     ruleSet: "Rule set", language: "Language", hand: "Hand", typeHand: "Type the hand (mpsz, winning tile last)",
     winTile: "Winning tile", clear: "Clear", tapAdds: "A tapped tile goes to", context: "Context",
     moreContext: "More context", options: "Options", result: "Result", footer: "Scores come from the suanfan engine through its HTTP API",
@@ -51,6 +52,7 @@ const UI = {
       too_many_copies: "某张牌超过四张", bad_context: "和牌情况不可能成立", bad_option: "选项有误", bad_rules: "未知的规则",
       bad_flowers: "花牌有误", bad_input: "输入有误", bad_json: "请求无效", too_large: "一次太多", too_long: "文字太长",
       network: "无法连接服务器", default: "出错了" },
+    share: "分享链接", copied: "链接已复制",
     ruleSet: "规则", language: "语言", hand: "手牌", typeHand: "输入手牌（mpsz，和牌张写在最后）", winTile: "和牌张",
     clear: "清空", tapAdds: "点牌加入", context: "和牌情况", moreContext: "更多情况", options: "选项", result: "结果",
     footer: "由 suanfan 引擎经 HTTP API 计算",
@@ -85,6 +87,7 @@ const UI = {
       bad_option: "オプションが正しくありません", bad_rules: "不明なルールです", bad_flowers: "花牌が正しくありません",
       bad_input: "入力が正しくありません", bad_json: "リクエストが無効です", too_large: "一度に多すぎます", too_long: "文字が長すぎます",
       network: "サーバーに接続できません", default: "エラーです" },
+    share: "共有リンク", copied: "リンクをコピーしました",
     ruleSet: "ルール", language: "言語", hand: "手牌", typeHand: "手牌を入力（mpsz、和了牌は最後）", winTile: "和了牌",
     clear: "クリア", tapAdds: "タップした牌の行き先", context: "和了の状況", moreContext: "その他の状況", options: "オプション",
     result: "結果", footer: "suanfan エンジンが HTTP API で計算",
@@ -821,6 +824,55 @@ function renderResult(data, waiting) {
       el("span", { text: waitSummary(w.result) })))));
 }
 
+// ---- the share link: the whole state (rule set, language, hand, melds, context, flags, options) in the address --
+function shareState() {
+  return { r: state.rules, l: state.lang, h: handText(), w: state.win, m: state.melds, f: state.flowers, d: state.dora,
+    u: state.ura, c: state.context, g: state.flags, o: state.options, p: state.preset };
+}
+
+function shareLink() {
+  const json = JSON.stringify(shareState());
+  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(json))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `${location.origin}${location.pathname}?s=${b64}`;
+}
+
+function readShared(text) {
+  try {
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+function restoreShared(s) {
+  if (!s || !state.catalog.some((r) => r.name === s.r)) return;
+  state.rules = s.r;
+  if (UI[s.l]) state.lang = s.l;
+  const tiles = parseMpsz(s.h || "");
+  if (tiles) { state.hand = tiles; state.win = s.w && tiles.includes(s.w) ? s.w : tiles[tiles.length - 1] || null; }
+  else state.rawText = s.h || null;
+  const list = (x) => (Array.isArray(x) ? x.filter((c) => typeof c === "string" && parseMpsz(c)) : []);
+  state.melds = Array.isArray(s.m) ? s.m.filter((m) => m && MELD_SIZE[m.kind] && Array.isArray(m.tiles)).map((m) => ({ kind: m.kind, tiles: list(m.tiles) })) : [];
+  state.flowers = list(s.f);
+  state.dora = list(s.d);
+  state.ura = list(s.u);
+  const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
+  state.context = obj(s.c);
+  state.flags = obj(s.g);
+  state.options = obj(s.o);
+  state.preset = typeof s.p === "string" ? s.p : "";
+}
+
+async function share() {
+  const link = shareLink();
+  $("share-link").value = link;
+  $("share-box").hidden = false;
+  try { await navigator.clipboard.writeText(link); $("share-note").textContent = t("copied"); } catch { $("share-note").textContent = ""; }
+  $("share-link").select();
+}
+
 // ---- start ----------------------------------------------------------------------------------------------------
 function resetForRules() {
   state.options = {};
@@ -853,7 +905,9 @@ async function start() {
     const tiles = parseMpsz(params.get("hand"));
     if (tiles) { state.hand = tiles; state.win = tiles[tiles.length - 1]; }
   }
+  if (params.get("s")) restoreShared(readShared(params.get("s")));
   $("lang").value = state.lang;
+  $("share").addEventListener("click", share);
   $("rules").addEventListener("change", (e) => {
     state.rules = e.target.value;
     resetForRules();
