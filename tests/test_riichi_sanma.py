@@ -131,3 +131,17 @@ def test_exhaustive_draw_with_three(tenpai: str, nagashi: str, options: dict, de
 def test_exhaustive_draw_with_three_has_no_north_seat() -> None:
     with pytest.raises(suanfan.InputError, match="three players"):
         exhaustive_draw(["N"], options={"players": 3})
+
+
+def test_the_http_api_lists_the_three_player_tiles_and_seats() -> None:
+    from fastapi.testclient import TestClient
+
+    from suanfan.web.app import create_app
+
+    client = TestClient(create_app())
+    riichi = next(r for r in client.get("/api/rules").json()["rules"] if r["name"] == "riichi")
+    three = riichi["tile_set_by_players"]["3"]
+    assert len(three["kinds"]) == 27 and "2m" not in three["kinds"] and "9m" in three["kinds"]
+    assert len(riichi["tile_set_by_players"]["4"]["kinds"]) == 34
+    games = {g["rules"]: g for g in client.get("/api/match/games").json()["games"]}
+    assert games["riichi"]["seat_counts"] == [4, 3]

@@ -219,7 +219,12 @@ function usedCount(kind) {
   return all.filter((c) => kindOf(c) === kind).length;
 }
 
-function copies() { return ruleSet().tile_set.copies; }
+function copies() { return tileSet().copies; }
+// The tiles in play: three-player Riichi plays without 2m-8m (GET /api/rules' tile_set_by_players).
+function tileSet() {
+  const rs = ruleSet();
+  return (rs.tile_set_by_players && rs.tile_set_by_players[String(optionValue("players"))]) || rs.tile_set;
+}
 
 // ---- building the hand ----------------------------------------------------------------------------------------
 function hint(text) { $("hint").textContent = text || ""; }
@@ -335,10 +340,10 @@ function renderModes() {
 }
 
 function buildPalette() {
-  const ts = ruleSet().tile_set;
+  const ts = tileSet();
   const rows = {};
   for (const code of ts.kinds) (rows[code[1]] = rows[code[1]] || []).push(code);
-  if (ts.red_fives) for (const s of "mps") if (rows[s]) rows[s].splice(5, 0, "0" + s);
+  if (ts.red_fives) for (const s of "mps") if (rows[s] && ts.kinds.includes("5" + s)) rows[s].splice(5, 0, "0" + s);
   if (ts.flowers) rows.f = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
   $("palette").replaceChildren(...Object.entries(rows).map(([suit, codes]) => el("div", { class: "suit", "data-suit": suit },
     ...codes.map((code) => tileButton(code, { onclick: () => tap(code), title: code })))));
@@ -378,7 +383,7 @@ function focusPalette() {
 // Buttons stay in place (a keyboard user keeps focus); only their state changes: a tile all of whose copies are in
 // the hand is disabled (indicators may still repeat it), a flower shows whether it is in.
 function renderPalette() {
-  const ts = ruleSet().tile_set;
+  const ts = tileSet();
   const inHand = [...state.hand, ...state.melds.flatMap((m) => m.tiles)];
   const indicator = ["dora", "ura"].includes(state.mode);
   for (const b of $("palette").querySelectorAll("button")) {
@@ -504,7 +509,7 @@ function optionControl(option) {
     else state.options[option.name] = v;
     state.presetNote = null;
     if ($("preset-note")) $("preset-note").textContent = "";
-    if (option.name === "players") renderContext();
+    if (option.name === "players") { renderContext(); keepTilesInSet(); buildPalette(); }
     changed();
   };
   return buildControl(option, value, set, state.lang, { items: ruleSet().items });
@@ -518,6 +523,8 @@ function applyPreset(name) {
   for (const o of rs.options) if (JSON.stringify(state.options[o.name]) === JSON.stringify(o.default)) delete state.options[o.name];
   state.presetNote = name;
   renderOptions();
+  keepTilesInSet();
+  buildPalette();
   changed();
 }
 
@@ -881,7 +888,12 @@ function resetForRules() {
   state.flags = {};
   const winds = ruleSet().winds || WINDS;
   for (const k of ["seat_wind", "round_wind"]) if (state.context[k] && !winds.includes(state.context[k])) delete state.context[k];
-  const ts = ruleSet().tile_set;
+  keepTilesInSet();
+}
+
+// Drop the tiles the rule set (with its options) does not play: another rule set, or three players.
+function keepTilesInSet() {
+  const ts = tileSet();
   const ok = (c) => ts.kinds.includes(kindOf(c)) && (c[0] !== "0" || ts.red_fives);
   state.hand = state.hand.filter(ok);
   if (state.win && !state.hand.includes(state.win)) state.win = state.hand[state.hand.length - 1] || null;

@@ -313,20 +313,29 @@ function renderNewForm() {
 function renderNewFields() {
   const game = sk.games[$("sk-rules").value];
   if (!game) return;
-  const names = [...$("sk-players").querySelectorAll("input")].map((i) => i.value);
-  $("sk-players").replaceChildren(...Array.from({ length: game.seats }, (_, i) => {
-    const id = `sk-player-${i + 1}`;
-    return el("label", { class: "sk-field", for: id },
-      el("span", { text: `${tr("player")} ${i + 1}${i === 0 ? ` (${tr("firstDealer")})` : ""}` }),
-      el("input", { id, name: `player${i + 1}`, type: "text", required: true, autocomplete: "off", value: names[i] || "",
-        "data-testid": `new-player-${i + 1}` }));
-  }));
   $("sk-settings").replaceChildren(...game.settings.map((s) => settingControl(s, "sk-setting")));
   $("sk-settings-box").hidden = !game.settings.length;
   const rs = sk.catalog.find((r) => r.name === game.rules);
   const opts = rs.options.filter((o) => o.choices || ["boolean", "number"].includes(typeof o.default));
   $("sk-options").replaceChildren(...opts.map((o) => settingControl(o, "sk-option")));
   $("sk-options-box").hidden = !opts.length;
+  // Riichi's option players (4 or 3) sets how many names the match takes
+  const players = $("sk-option-players");
+  if (players) players.addEventListener("change", () => renderPlayerFields(game));
+  renderPlayerFields(game);
+}
+
+function renderPlayerFields(game) {
+  const chosen = $("sk-option-players") ? JSON.parse($("sk-option-players").value) : game.seats;
+  const seats = (game.seat_counts || [game.seats]).includes(chosen) ? chosen : game.seats;
+  const names = [...$("sk-players").querySelectorAll("input")].map((i) => i.value);
+  $("sk-players").replaceChildren(...Array.from({ length: seats }, (_, i) => {
+    const id = `sk-player-${i + 1}`;
+    return el("label", { class: "sk-field", for: id },
+      el("span", { text: `${tr("player")} ${i + 1}${i === 0 ? ` (${tr("firstDealer")})` : ""}` }),
+      el("input", { id, name: `player${i + 1}`, type: "text", required: true, autocomplete: "off", value: names[i] || "",
+        "data-testid": `new-player-${i + 1}` }));
+  }));
 }
 
 async function createMatch(ev) {
