@@ -24,7 +24,7 @@ from .. import __version__
 from .. import rules as rules_mod
 from ..api import score_dict, waits_of
 from ..errors import InputError
-from ..hand import TileSet, context_controls
+from ..hand import context_controls
 from ..match.api import error_response
 from ..result import Result
 from ..tiles import format_tiles, is_flower, parse_tiles, tile_name
@@ -49,7 +49,8 @@ def _validation_message(errors: list[dict]) -> str:
     return "; ".join(parts)
 
 
-def _tile_set(ts: TileSet) -> dict:
+def _tile_set(rs: rules_mod.RuleSet) -> dict:
+    ts = rs.tile_set
     return {
         "name": ts.name,
         "kinds": [tile_name(k) for k in sorted(ts.kinds)],
@@ -114,12 +115,7 @@ def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
         out = []
         for rs in rules_mod.registry().values():
             d = rs.describe()
-            d["tile_set"] = _tile_set(rs.tile_set)
-            players = next((o for o in rs.options if o.name == "players"), None)
-            if players is not None:  # three-player Riichi plays fewer tiles: the page's palette reads these
-                d["tile_set_by_players"] = {
-                    str(n): _tile_set(rs.tile_set_for(rs.resolve_options({"players": n}))) for n in players.choices
-                }
+            d["tile_set"] = _tile_set(rs)
             out.append(d)
         return {"rules": out, "context": [c.to_dict() for c in context_controls()]}
 

@@ -75,6 +75,10 @@ class Riichi(RuleSet):
         d = super().describe()
         d["preset_docs"] = dict(self.preset_docs)
         d["preset_match_settings"] = {k: dict(v) for k, v in PRESET_MATCH.items()}
+        # the tiles in play by the option players (three players: no 2m-8m), for whatever lists tiles (the page)
+        d["tile_set_by_players"] = {
+            str(n): _tile_set_dict(self.tile_set_for(self.resolve_options({"players": n}))) for n in (4, 3)
+        }
         return d
 
     def forms(self, opts: dict) -> dict:
@@ -187,6 +191,16 @@ class Riichi(RuleSet):
         fields["limit"] = limit
         fields["points"] = pts
         return Result(**fields)
+
+
+def _tile_set_dict(ts: TileSet) -> dict:
+    return {
+        "name": ts.name,
+        "kinds": [tile_name(k) for k in sorted(ts.kinds)],
+        "copies": ts.copies,
+        "red_fives": ts.red_fives,
+        "flowers": ts.flowers,
+    }
 
 
 class _Spec:
