@@ -173,6 +173,17 @@ def test_riichi_match(page, match_server):
     wait_rounds(page, 3)
     assert totals(page, players) == {"A": "22,100", "B": "21,500", "C": "30,900", "D": "25,500"}
 
+    # the chart: a point per player per round, the last at each total; the CSV beside the JSON, a row per round
+    chart = page.get_by_test_id("sk-chart")
+    for p in players:
+        assert chart.locator(f'circle[data-player="{p}"]').count() == 3
+        assert chart.locator(f'polyline[data-player="{p}"]').count() == 1
+    with page.expect_download() as csv_file:
+        page.get_by_test_id("sk-export-csv").click()
+    lines = Path(csv_file.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert len(lines) == 4  # a header and the three rounds
+    assert [int(v) for v in lines[-1].split(",")[3::2]] == [22100, 21500, 30900, 25500]
+
     # a round being entered (not saved): A riichi, A rons B's discard with 2 han 40 fu in 东3局 1本场 (C deals):
     # base 40 × 2^4 = 640, × 4 = 2560 → 2600, + 300 for the honba, + A's own stick back: A +2900, B −2900
     add_event(page, "riichi", player="A")

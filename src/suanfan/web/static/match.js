@@ -19,7 +19,7 @@ const M = {
     enter: "Enter a round", event: "Event", addEvent: "Add the event", saveRound: "Save the round",
     pending: "This round so far", noEvents: "No event yet: add the events of the round, then save it.",
     remove: "Remove", preview: "If saved now", undo: "Undo the last round", undone: (n) => `Round ${n} undone.`,
-    redo: "Put it back", exportJson: "Export JSON", error: "Error", value: "Value", none: "none",
+    redo: "Put it back", exportJson: "Export JSON", exportCsv: "Export CSV", chart: "Each player's score after each round", error: "Error", value: "Value", none: "none",
     selfDraw: "none (self-draw)", handText: "Hand (mpsz, winning tile last)", melds: "Melds (e.g. pon:777z chi:123m)",
     dora: "Dora indicators", ura: "Ura indicators", extra: "Other hand fields (JSON, e.g. {\"ippatsu\": true})",
     json: "Event as JSON", notInHand: "— (out of the hand)", each: "each other player", tableTo: "the table",
@@ -44,7 +44,7 @@ const M = {
     honba: "本场", dealer: "庄家", dealerMark: "庄", table: "计分表", round: "局", total: "合计", noRounds: "还没有记录。",
     payments: "支付", enter: "输入一局", event: "事件", addEvent: "加入事件", saveRound: "保存这一局",
     pending: "本局事件", noEvents: "还没有事件：加入本局的事件后保存。", remove: "移除", preview: "保存后",
-    undo: "撤销上一局", undone: (n) => `已撤销第 ${n} 局。`, redo: "恢复", exportJson: "导出 JSON", error: "错误",
+    undo: "撤销上一局", undone: (n) => `已撤销第 ${n} 局。`, redo: "恢复", exportJson: "导出 JSON", exportCsv: "导出 CSV", chart: "每局后各家的分数", error: "错误",
     value: "计分", none: "无", selfDraw: "无（自摸）", handText: "手牌（mpsz，和牌张写在最后）",
     melds: "副露（如 pon:777z chi:123m）", dora: "宝牌指示牌", ura: "里宝牌指示牌", extra: "其他手牌字段（JSON）",
     json: "事件（JSON）", notInHand: "—（已离场）", each: "其他每家", tableTo: "场上",
@@ -70,7 +70,7 @@ const M = {
     event: "出来事", addEvent: "追加", saveRound: "この局を保存", pending: "この局の出来事",
     noEvents: "まだありません：局の出来事を追加して保存します。", remove: "削除", preview: "保存すると",
     undo: "最後の局を取り消す", undone: (n) => `第 ${n} 局を取り消しました。`, redo: "元に戻す",
-    exportJson: "JSON で書き出す", error: "エラー", value: "点数", none: "なし", selfDraw: "なし（ツモ）",
+    exportJson: "JSON で書き出す", exportCsv: "CSV で書き出す", chart: "各局後の各自の点数", error: "エラー", value: "点数", none: "なし", selfDraw: "なし（ツモ）",
     handText: "手牌（mpsz、和了牌は最後）", melds: "副露（例 pon:777z chi:123m）", dora: "ドラ表示牌",
     ura: "裏ドラ表示牌", extra: "その他の項目（JSON）", json: "出来事（JSON）", notInHand: "—（抜けた）",
     each: "他家それぞれ", tableTo: "供託",
@@ -423,7 +423,9 @@ function renderMatch() {
     "data-testid": "sk-export", text: tr("exportJson") });
   const undo = el("button", { type: "button", class: "plain", "data-testid": "sk-undo", text: tr("undo"),
     disabled: !m.rounds.length, onclick: undoRound });
-  const actions = el("div", { class: "sk-actions" }, undo, exportLink);
+  const csvLink = el("a", { href: `data:text/csv;charset=utf-8,${encodeURIComponent("\ufeff" + matchCsv(m))}`,
+    download: `suanfan-match-${m.id}.csv`, class: "button plain", "data-testid": "sk-export-csv", text: tr("exportCsv") });
+  const actions = el("div", { class: "sk-actions" }, undo, exportLink, csvLink);
   if (sk.undone) {
     actions.append(el("span", { class: "muted", role: "status", text: tr("undone")(sk.undone.number) }),
       el("button", { type: "button", class: "plain", text: tr("redo"), "data-testid": "sk-redo", onclick: redoRound }));
@@ -541,7 +543,69 @@ function renderTable() {
   const table = el("table", { class: "sk-running", "data-testid": "sk-running" }, el("caption", { text: tr("table") }),
     el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
   $("sk-table").replaceChildren(el("div", { class: "sk-scroll" }, table),
-    m.rounds.length ? "" : el("p", { class: "muted", text: tr("noRounds") }));
+    m.rounds.length ? scoreChart(m) : el("p", { class: "muted", text: tr("noRounds") }));
+}
+
+// Every player's score after each round, as an SVG line chart drawn from the match's rounds (the start is the
+// points before the first round: the first round's points less its changes).
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CHART_COLOURS = ["#0b6e4f", "#c62828", "#1a5fd0", "#8a5a00"];
+function svg(tag, attrs = {}) {
+  const n = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+  return n;
+}
+
+function swatch(colour) {
+  const box = svg("svg", { viewBox: "0 0 10 10", class: "sk-swatch", "aria-hidden": "true" });
+  box.append(svg("rect", { width: 10, height: 10, rx: 2, fill: colour }));
+  return box;
+}
+
+function scoreChart(m) {
+  const players = m.players;
+  const first = m.rounds[0];
+  const series = players.map((p) => [first.points[p] - (first.deltas[p] || 0), ...m.rounds.map((r) => r.points[p])]);
+  const all = series.flat();
+  const lo = Math.min(...all);
+  const hi = Math.max(...all);
+  const W = 360;
+  const H = 200;
+  const pad = { l: 46, r: 10, t: 10, b: 24 };
+  const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, m.rounds.length);
+  const y = (v) => pad.t + ((hi - v) * (H - pad.t - pad.b)) / Math.max(1, hi - lo);
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "sk-chart", role: "img", "data-testid": "sk-chart",
+    "aria-label": tr("chart") });
+  for (const v of [lo, hi]) {
+    chart.append(svg("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" }));
+    const label = svg("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" });
+    label.textContent = fmt(v);
+    chart.append(label);
+  }
+  series.forEach((values, k) => {
+    const colour = CHART_COLOURS[k % CHART_COLOURS.length];
+    chart.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none",
+      stroke: colour, "stroke-width": 2, "data-player": players[k] }));
+    values.forEach((v, i) => {
+      if (!i) return;
+      const dot = svg("circle", { cx: x(i), cy: y(v), r: 3, fill: colour, "data-player": players[k], "data-round": String(i) });
+      const title = svg("title");
+      title.textContent = `${players[k]}: ${fmt(v)}`;
+      dot.append(title);
+      chart.append(dot);
+    });
+  });
+  const legend = el("p", { class: "sk-legend" }, ...players.map((p, k) => el("span", { class: "sk-key" },
+    swatch(CHART_COLOURS[k % CHART_COLOURS.length]), p)));
+  return el("figure", { class: "sk-figure" }, chart, legend);
+}
+
+// The running table as CSV: a row a round with each player's change and points after it.
+function matchCsv(m) {
+  const cell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const head = [tr("round"), "", ...m.players.flatMap((p) => [`${p} ±`, p])];
+  const rows = m.rounds.map((r) => [r.number, r.label, ...m.players.flatMap((p) => [r.deltas[p], r.points[p]])]);
+  return [head, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
 // ---- entering a round ---------------------------------------------------------------------------------------------
