@@ -101,6 +101,7 @@ def test_riichi_match(page, match_server):
     new_match(page, "riichi", players, "friday", uma="20, 10, -10, -20")
     assert page.get_by_test_id("sk-next").inner_text() == "东1局 0本场"
     assert totals(page, players) == {p: "25,000" for p in players}
+    assert page.get_by_test_id("sk-final-A").count() == 0  # no oka (+15.0 for a four-way tie) before any round
 
     # 东1局: B riichi, C rons A with 3 han 30 fu; the preview shows the round before it is saved
     add_event(page, "riichi", player="B")

@@ -457,7 +457,7 @@ function playerLabel(p) {
 function renderStandings() {
   const m = sk.match;
   const st = m.standings;
-  const riichi = st.final !== undefined;
+  const riichi = st.final !== undefined && m.rounds.length > 0;  // no oka or uma before the first round is played
   const mcr = st.standard !== undefined;
   const head = el("tr", {}, el("th", { scope: "col", text: tr("rank") }), el("th", { scope: "col", text: tr("player") }),
     el("th", { scope: "col", class: "num", text: tr("points") }),
