@@ -36,21 +36,28 @@ def server_url():
 
 
 @pytest.fixture(scope="session")
-def browser_context(server_url, tmp_path_factory):
+def playwright_driver(server_url):
+    """The one Playwright driver of the session (a second one cannot start beside it): tests that need a browser
+    of their own (another font set, another environment) launch it from here."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh, empty user-data-dir
-            executable_path=CHROMIUM,
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-            locale="en-US",
-        )
-        context.set_default_timeout(15_000)
-        yield context
-        context.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright_driver, tmp_path_factory):
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh, empty user-data-dir
+        executable_path=CHROMIUM,
+        args=ARGS,
+        headless=True,
+        viewport={"width": 1280, "height": 900},
+        locale="en-US",
+    )
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -1,5 +1,8 @@
-// Tile pictures drawn here as SVG (no image files, nothing fetched): dots as circles, bamboo as sticks,
-// characters, winds, dragons and flowers as CJK glyphs, with a small index (5, E, ...) for readers new to them.
+// Tile pictures drawn here as SVG: dots as circles, bamboo as sticks, characters, winds, dragons and flowers as
+// CJK glyphs, with a small index (5, E, ...) for readers new to them. Every glyph comes from the page's own font,
+// fonts/suanfan-tiles.woff2 (style.css), never from the system's: a machine with no CJK font draws the same tiles.
+// That font holds only the characters this file draws (tools/build_tile_font.py reads them from here; rerun it
+// after adding one, tests/test_tile_font.py fails until then).
 (() => {
 "use strict";
 
@@ -51,14 +54,13 @@ function stick(x, y, colour) {
     `<line x1="${x - 2}" y1="${y}" x2="${x + 2}" y2="${y}" stroke="#fff" stroke-width="0.8"/>`;
 }
 
+// Text on a face: class tile-text sets the tiles' font (style.css).
 function glyph(text, y, size, colour) {
-  return `<text x="15" y="${y}" text-anchor="middle" font-size="${size}" fill="${colour}" ` +
-    `font-family="'Noto Serif CJK SC','Noto Sans CJK SC','Source Han Serif','SimSun','Hiragino Mincho ProN',serif"` +
-    ` font-weight="700">${text}</text>`;
+  return `<text class="tile-text" x="15" y="${y}" text-anchor="middle" font-size="${size}" fill="${colour}">${text}</text>`;
 }
 
 function index(text, colour) {
-  return `<text x="2.5" y="8" font-size="7" fill="${colour}" font-family="sans-serif" font-weight="700">${text}</text>`;
+  return `<text class="tile-text" x="2.5" y="8" font-size="7" fill="${colour}">${text}</text>`;
 }
 
 // The face of a tile given in mpsz (one tile: "5m", "0p", "7z", "3f").
@@ -101,5 +103,9 @@ function tileSVG(code, extraClass = "") {
     `${tileFace(code)}</svg>`;
 }
 
-window.SuanfanTiles = { tileSVG };
+// Start loading the tiles' font now: a face drawn in a hidden view would not ask for it, and a tile shown before it
+// arrives stays blank for that moment (font-display: block) rather than drawing a box.
+const fontReady = document.fonts ? document.fonts.load('700 16px "suanfan tiles"', "萬") : Promise.resolve([]);
+
+window.SuanfanTiles = { tileSVG, fontReady };
 })();
