@@ -15,10 +15,10 @@ PACKAGE = ROOT / "src" / "suanfan"
 STATIC = PACKAGE / "web" / "static"
 FONT = STATIC / "fonts" / "suanfan-tiles.woff2"
 sys.path.insert(0, str(ROOT / "tools"))
+# fonttools comes with the test extra (pip install -e ".[test]"); an environment made before it skips, saying so
+TTFont = pytest.importorskip("fontTools.ttLib", reason="fonttools is missing: pip install -e '.[test]'").TTFont
 
 from build_tile_font import tile_text  # noqa: E402
-
-TTFont = pytest.importorskip("fontTools.ttLib").TTFont
 
 
 @pytest.fixture(scope="module")
