@@ -88,3 +88,76 @@ def test_preset_match_settings_are_settings() -> None:
     names = {o.name for o in SETTINGS}
     for preset, values in PRESET_MATCH.items():
         assert set(values) <= names, preset
+
+
+def test_a_club_match_under_mleague_rules() -> None:
+    """A club plays ``-o preset=mleague``: each hand is paid as M-League's rules pay it and the final points are its
+    scoring sheet's. Expected values from M-League's rules, none from suanfan:
+    - kiriage: 30 fu 4 han is a mangan, 8000 (majyan-item.com 'Mリーグルール': 7700は切り上げ);
+    - a double wind pair is 2 fu (m-league.jp/about as otamajakusi/mahjong-c include/yaku.h quotes it: 連風牌の対子
+      2符): the dealer's riichi ron 20 + 10 + 8 (concealed 111m) + 2 = 40 fu, 1 han: 2000 (seed 001 dealer table);
+    - a chombo takes 20 off the player's final score at the end, nothing moves in the hand (k-bys.work 'Mリーグルール');
+    - final = (points - 30000) / 1000 + 順位点 +50 / +10 / -10 / -30 (k-bys.work: 25,000点持ちの30,000点返し; the oka
+      +20 and uma +30 / +10 / -10 / -30).
+    """
+    m = Match("riichi", ["A", "B", "C", "D"], {"preset": "mleague"}, {"length": "east"})
+    kiriage = {"hand": "234m456p88p345678s", "win": "2m", "riichi": True, "dora_indicators": ["3p"]}
+    played = m.add_round(
+        [{"type": "riichi", "player": "B"}, {"type": "ron", "winner": "B", "from": "A", "hand": kiriage}]
+    )
+    assert played.to_dict()["deltas"] == {"A": -8000, "B": 8000, "C": 0, "D": 0}  # B's stick comes back to B
+    double_east = {"hand": "111m234567p678s11z", "win": "2p", "riichi": True}  # B is the dealer, East in East
+    played = m.add_round(
+        [{"type": "riichi", "player": "B"}, {"type": "ron", "winner": "B", "from": "C", "hand": double_east}]
+    )
+    assert played.to_dict()["deltas"] == {"A": 0, "B": 2000, "C": -2000, "D": 0}
+    m.add_round([{"type": "chombo", "player": "D"}])
+    for _ in range(3):  # everyone noten: the deal goes round to the end of the East round
+        m.add_round([{"type": "draw"}])
+    s = m.summary()
+    assert s["finished"]
+    st = s["standings"]
+    assert st["points"] == {"A": 17000, "B": 35000, "C": 23000, "D": 25000}
+    # B first: 5 + 50; D second: -5 + 10, then the chombo's -20; C third: -7 - 10; A fourth: -13 - 30
+    assert st["final"] == {"A": -43.0, "B": 55.0, "C": -17.0, "D": -15.0}
+
+
+def test_riichi_city_match_settings() -> None:
+    """riichi.wiki 'Riichi City', Ranked Match Rules: 25,000 start, kaeshi 30,000, uma +30 / +10 / -10 / -30 with the
+    oka; three players 35,000 / 40,000 and uma +20 / 0 / -20."""
+    m = Match("riichi", ["A", "B", "C", "D"], {"preset": "riichi_city"})
+    assert (m.game.config["start"], m.game.config["return_points"], m.game.config["uma"]) == (
+        25000,
+        30000,
+        [30, 10, -10, -30],
+    )
+    assert m.game.config["extension"] is True
+    m = Match("riichi", ["A", "B", "C"], {"preset": "riichi_city"})
+    assert m.game.options["players"] == 3 and m.game.options["aka_dora"] is True
+    assert (m.game.config["start"], m.game.config["return_points"], m.game.config["uma"]) == (
+        35000,
+        40000,
+        [20, 0, -20],
+    )
+    # a start of 35000 each and a return of 40000: 3 x 5 = 15 oka to the first, all tied at the start (split by seat)
+    final = m.summary()["standings"]["final"]
+    assert final == {"A": 30.0, "B": -5.0, "C": -25.0}
+
+
+def test_suanfan_rules_riichi_prints_every_preset_value() -> None:
+    """`suanfan rules riichi` lists each preset with every value it sets and its match settings (the issue's list)."""
+    import json as _json
+    import re
+
+    from typer.testing import CliRunner
+
+    from suanfan.cli import app
+
+    res = CliRunner().invoke(app, ["rules", "riichi"], env={"COLUMNS": "10000"})
+    assert res.exit_code == 0, res.output
+    text = re.sub(r"\s+", " ", res.output)
+    for preset, values in PRESETS.items():
+        assert f" preset {preset} (" in text, preset
+        own = text.split(f" preset {preset} (", 1)[1].split(" preset ", 1)[0]  # this preset's lines only
+        for key, value in {**values, **PRESET_MATCH.get(preset, {})}.items():
+            assert f"{key}={_json.dumps(value, ensure_ascii=False)}" in own, (preset, key)

@@ -130,6 +130,10 @@ class Riichi(RuleSet):
             assert best is not None
             _, scored, reading, fu_parts = best
         base_pts, yaku_han, fu, yaku_items, yakuman, _, limit = scored
+        if facts.flags & RENHOU and opts["renhou"] == "strict_mangan" and base_pts <= 2000:
+            # 人和 as a mangan limit hand (EMA 2016: "a strict mangan"; riichi.wiki Yaku variations, renhou mangan: it
+            # needs no other yaku, and the hand is scored by its own yaku and dora only when those pay more)
+            base_pts, limit, yaku_items, yaku_han, dora_items, dora_han = 2000, "mangan", _RENHOU_LIMIT, 5, (), 0
         if yakuman:
             items = yaku_items
             han = yaku_han
@@ -342,6 +346,7 @@ for _strong, _weak in REPLACES.items():
     for _w in _weak:
         _REPLACED_BY[_RANK[_w]] = _REPLACED_BY.get(_RANK[_w], frozenset()) | {_RANK[_strong]}
 _PINFU = _RANK["pinfu"]
+_RENHOU_LIMIT = (YAKU["renhou"].item(5, note="mangan"),)  # option renhou strict_mangan: the hand's one item
 
 
 def _score_reading(

@@ -51,8 +51,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "renhou",
         "off",
-        "人和: a non-dealer's ron before the first draw: off, mangan (5 han) or yakuman",
-        ("off", "mangan", "yakuman"),
+        "人和: a non-dealer's ron before the first draw: off, mangan (5 han that add to the other yaku), "
+        "strict_mangan (a mangan limit hand: the hand is paid as a mangan unless its own yaku and dora pay more; "
+        "EMA 2016) or yakuman",
+        ("off", "mangan", "strict_mangan", "yakuman"),
         names=text("Blessing of man", "人和", "人和"),
         help=text(
             "What a non-dealer's ron before the first draw is worth",
@@ -61,7 +63,8 @@ OPTIONS: tuple[Option, ...] = (
         ),
         choice_names={
             "off": text("Not counted", "不计", "なし"),
-            "mangan": text("Mangan", "满贯", "満貫"),
+            "mangan": text("Mangan (5 han, adds up)", "满贯（5 翻，可复合）", "満貫（5翻・複合あり）"),
+            "strict_mangan": text("Mangan, not added to", "满贯（不复合）", "満貫（複合なし）"),
             "yakuman": text("Yakuman", "役满", "役満"),
         },
     ),
@@ -259,6 +262,18 @@ OPTIONS: tuple[Option, ...] = (
         ),
     ),
     Option(
+        "ryuuiisou_hatsu",
+        False,
+        "緑一色 needs 發 (6z) among its tiles, as the JPML official rule says; off: green tiles only, 6z or not "
+        "(Tenhou, M-League)",
+        names=text("All Green needs the green dragon", "绿一色须有发", "緑一色は發が必要"),
+        help=text(
+            "All Green counts only with the green dragon (6z) in the hand",
+            "绿一色必须含有发（6z）才算",
+            "發を含む場合のみ緑一色とする",
+        ),
+    ),
+    Option(
         "variant",
         "standard",
         "standard, or baochong: the 包铳制 electronic table of seed 000 (明花 / 暗花 for "
@@ -389,7 +404,9 @@ PRESET_NAMES = {
     "ema": text("EMA (European) rules", "欧洲麻将协会 (EMA) 规则", "欧州麻雀協会 (EMA) ルール"),
     "tenhou": text("Tenhou", "天凤", "天鳳"),
     "mahjongsoul": text("Mahjong Soul", "雀魂", "雀魂"),
+    "riichi_city": text("Riichi City", "麻雀一番街", "麻雀一番街"),
     "tenhou_sanma": text("Tenhou, three players", "天凤三麻", "天鳳三麻"),
     "mahjongsoul_sanma": text("Mahjong Soul, three players", "雀魂三麻", "雀魂三麻"),
+    "riichi_city_sanma": text("Riichi City, three players", "麻雀一番街三麻", "麻雀一番街三麻"),
     "baochong": text("Discarder-pays table", "包铳制电子桌", "包銃制の電子卓"),
 }

@@ -279,7 +279,8 @@ def chinitsu(f: HandFacts) -> bool:
     zh="人和",
     ja="人和",
     open=0,
-    doc="option renhou: mangan (5 han, adds to the others) or yakuman; off by default",
+    doc="option renhou: mangan (5 han, adds to the others), strict_mangan (the hand is a mangan unless its own yaku "
+    "and dora pay more) or yakuman; off by default",
     gate="first_turn_flags",
     per_hand=True,
 )
@@ -396,7 +397,7 @@ def tsuuiisou(f: HandFacts) -> bool:
     zh="绿一色",
     ja="緑一色",
     yakuman=1,
-    doc="green tiles only (2s 3s 4s 6s 8s 6z); 6z not required (Tenhou)",
+    doc="green tiles only (2s 3s 4s 6s 8s 6z); 6z not required (Tenhou), unless the option ryuuiisou_hatsu",
     gate="one_suit",
     per_hand=True,
 )
@@ -404,6 +405,8 @@ def ryuuiisou(f: HandFacts) -> bool:
     if f.suits - {2}:
         return False
     c = f.counts
+    if f.opts["ryuuiisou_hatsu"] and not c[32]:
+        return False
     return sum([c[t] for t in GREEN]) == sum(c)
 
 
