@@ -30,6 +30,7 @@ from fontTools.ttLib import TTCollection, TTFont
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "src" / "suanfan" / "web" / "static"
 TILES_JS = STATIC / "tiles.js"
+INDEX_HTML = STATIC / "index.html"
 OUT = STATIC / "fonts" / "suanfan-tiles.woff2"
 DEFAULT_SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 FACE = "Noto Serif CJK TC"  # the traditional forms (萬, 東, 發, 蘭) the tiles carry
@@ -37,11 +38,15 @@ FAMILY = "suanfan tiles"
 INDEX = "0123456789"  # the small index in a tile's corner (the wind letters are in WIND_INDEX)
 TABLE = re.compile(r"^const [A-Z_]+ = \[(.*)\];$", re.MULTILINE)
 STRING = re.compile(r'"([^"]*)"')
+TILE_TEXT = re.compile(r'<(\w+)[^>]*\bclass="(?:[^"]*\s)?tile-text(?:\s[^"]*)?"[^>]*>([^<]*)</\1>')
 
 
-def tile_text(source: str) -> str:
-    """Every character a tile face draws as text, in code point order."""
+def tile_text(source: str, page: str = "") -> str:
+    """Every character a tile face (``source``: tiles.js) or an element of class tile-text (``page``: index.html)
+    draws, in code point order."""
     chars = set(INDEX)
+    for _, text in TILE_TEXT.findall(page):
+        chars.update(text.strip())
     for line in source.splitlines():
         code = line.split("//", 1)[0]
         chars.update(c for c in code if ord(c) > 127)
@@ -86,7 +91,7 @@ def rename(font: TTFont, source_name: str) -> None:
 
 
 def build(source: Path, out: Path = OUT) -> str:
-    text = tile_text(TILES_JS.read_text(encoding="utf-8"))
+    text = tile_text(TILES_JS.read_text(encoding="utf-8"), INDEX_HTML.read_text(encoding="utf-8"))
     font = open_face(source, FACE)
     source_name = font["name"].getDebugName(4) or FACE
     options = subset.Options()
