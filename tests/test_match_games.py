@@ -166,3 +166,77 @@ def test_bad_match(rules, players, options, settings, code):
     with pytest.raises(InputError) as e:
         Match(rules, players, options, settings)
     assert e.value.code == code
+
+
+def test_mcr_penalties_alone_leave_the_hand_in_play():
+    """A round of penalties only (错和, or a penalty the table agreed) ends no hand: the 16 hands are still 16 played
+    ones, so the next round is the same hand, with the same dealer and seat winds."""
+    m = Match("mcr", P4, rounds=[[{"type": "draw"}]] * 5)
+    before = m.summary()["next"]
+    m.add_round([{"type": "false_win", "player": "B"}])
+    m.add_round([{"type": "penalty", "player": "C", "amount": 5}])
+    assert m.summary()["next"] == before == "南风圈 第2局 (hand 6 of 16)"
+    assert m.game.dealer(m.state) == "B"
+    assert m.state["points"] == {"A": 15, "B": -25, "C": -5, "D": 15}
+    for _ in range(11):
+        m.add_round([{"type": "draw"}])
+    assert m.state["finished"]  # the 16 hands, not 16 rounds
+
+
+# A round's name as the players of each language say it: the Riichi hand and honba as Tenhou's Japanese writes
+# them (東1局 0本場), in Chinese 东1局 0本场, in English "East 1, 0 honba"; MCR's wind round (圈) and hand; the local
+# rule sets' round and dealer.
+RON = [("C", "A"), ("D", "A"), ("A", "B"), ("B", "C")]  # four non-dealer wins: the deal goes round once
+ROUND_NAMES = [
+    ("riichi", P4, [], {"en": "East 1, 0 honba", "zh": "东1局 0本场", "ja": "東1局 0本場"}),
+    (
+        "riichi",
+        P4,
+        [[{"type": "ron", "winner": w, "from": d, "han": 1, "fu": 30}] for w, d in RON] + [[{"type": "draw"}]],
+        {"en": "South 2, 1 honba", "zh": "南2局 1本场", "ja": "南2局 1本場"},
+    ),
+    (
+        "mcr",
+        P4,
+        [[{"type": "draw"}]] * 9,
+        {"en": "West round, hand 2 (10 of 16)", "zh": "西风圈 第2局（第10/16局）", "ja": "西風圏 第2局（10/16局目）"},
+    ),
+    ("sichuan", P4, [], {"en": "Round 1 (dealer A)", "zh": "第1局（庄家 A）", "ja": "第1局（親 A）"}),
+    (
+        "kawuxing",
+        ["A", "B", "C"],
+        [[{"type": "win", "winner": "B", "multiplier": 2}]],
+        {"en": "Round 2 (dealer B)", "zh": "第2局（庄家 B）", "ja": "第2局（親 B）"},
+    ),
+]
+
+
+END = {
+    "riichi": [{"type": "draw"}],
+    "mcr": [{"type": "draw"}],
+    "sichuan": [{"type": "draw", "players": {p: {"status": "not_ready"} for p in P4}}],
+    "kawuxing": [{"type": "win", "winner": "C", "multiplier": 2}],
+}
+
+
+@pytest.mark.parametrize("rules,players,rounds,names", ROUND_NAMES, ids=[r[0] for r in ROUND_NAMES])
+def test_round_names_per_language(rules, players, rounds, names):
+    m = Match(rules, players, rounds=rounds)
+    assert m.summary()["next_names"] == names
+    played = m.add_round(END[rules])
+    assert played.to_dict()["names"] == names
+
+
+def test_every_match_setting_is_named():
+    """The new-match form shows each setting and choice by its name in the chosen language, never its id."""
+    from suanfan.controls import LANGS
+    from suanfan.match.core import games
+
+    for name, game in games().items():
+        for option in game.settings:
+            c = option.control()
+            for lang in LANGS:
+                assert c.names[lang] and c.names[lang] != option.name, (name, option.name, lang)
+                assert c.help[lang] and c.help[lang] != option.name, (name, option.name, lang)
+                for choice in c.choices:
+                    assert choice.names[lang] != str(choice.value), (name, option.name, choice.value, lang)

@@ -36,4 +36,4 @@ def test_a_three_player_match(page, match_server):  # noqa: F811
     add_event(page, "tsumo", winner="B", han=5)
     save_round(page, 1)
     assert totals(page, players) == {"A": "31,000", "B": "41,000", "C": "33,000"}
-    assert page.get_by_test_id("sk-next").inner_text() == "东2局 0本场"
+    assert page.get_by_test_id("sk-next").inner_text() == "East 2, 0 honba"

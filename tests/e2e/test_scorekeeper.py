@@ -22,6 +22,8 @@ seed 001 (final score, oka, uma), not from our code:
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from pathlib import Path
@@ -99,7 +101,7 @@ def test_riichi_match(page, match_server):
     assert page.locator('#sk-settings input[name="start"]').input_value() == "25000"
     players = ["A", "B", "C", "D"]
     new_match(page, "riichi", players, "friday", uma="20, 10, -10, -20")
-    assert page.get_by_test_id("sk-next").inner_text() == "东1局 0本场"
+    assert page.get_by_test_id("sk-next").inner_text() == "East 1, 0 honba"
     assert totals(page, players) == {p: "25,000" for p in players}
     assert page.get_by_test_id("sk-final-A").count() == 0  # no oka (+15.0 for a four-way tie) before any round
 
@@ -111,7 +113,7 @@ def test_riichi_match(page, match_server):
     assert totals(page, players) == {"A": "21,100", "B": "24,000", "C": "29,900", "D": "25,000"}
     deltas = {p: page.get_by_test_id(f"sk-delta-1-{p}").inner_text() for p in players}
     assert deltas == {"A": "−3,900", "B": "−1,000", "C": "+4,900", "D": "0"}
-    assert page.get_by_test_id("sk-next").inner_text() == "东2局 0本场"
+    assert page.get_by_test_id("sk-next").inner_text() == "East 2, 0 honba"
 
     # 东2局: D tsumo, the hand scored by the engine with the match's seat and round wind
     add_event(page, "tsumo", winner="D", value_mode="hand", hand="234m456p678s345s22p")
@@ -123,7 +125,7 @@ def test_riichi_match(page, match_server):
     page.get_by_test_id("sk-undo").click()
     wait_rounds(page, 1)
     assert totals(page, players) == {"A": "21,100", "B": "24,000", "C": "29,900", "D": "25,000"}
-    assert page.get_by_test_id("sk-next").inner_text() == "东2局 0本场"
+    assert page.get_by_test_id("sk-next").inner_text() == "East 2, 0 honba"
 
     # persistence: reload the page, reopen the match from the saved list
     page.goto(url + "/?lang=en#scorekeeper")
@@ -141,7 +143,7 @@ def test_riichi_match(page, match_server):
     add_event(page, "draw", tenpai=["A", "C"])
     save_round(page, 3)
     assert totals(page, players) == {"A": "22,100", "B": "21,500", "C": "30,900", "D": "25,500"}
-    assert page.get_by_test_id("sk-next").inner_text() == "东3局 1本场"
+    assert page.get_by_test_id("sk-next").inner_text() == "East 3, 1 honba"
     finals = {p: page.get_by_test_id(f"sk-final-{p}").inner_text() for p in players}
     assert finals == {"A": "−17.9", "B": "−28.5", "C": "+40.9", "D": "+5.5"}
     order = page.get_by_test_id("sk-standings").locator("tbody tr").evaluate_all("rs => rs.map(r => r.dataset.player)")
@@ -181,9 +183,10 @@ def test_riichi_match(page, match_server):
         assert chart.locator(f'polyline[data-player="{p}"]').count() == 1
     with page.expect_download() as csv_file:
         page.get_by_test_id("sk-export-csv").click()
-    lines = Path(csv_file.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    lines = list(csv.reader(io.StringIO(Path(csv_file.value.path()).read_text(encoding="utf-8-sig"))))
     assert len(lines) == 4  # a header and the three rounds
-    assert [int(v) for v in lines[-1].split(",")[3::2]] == [22100, 21500, 30900, 25500]
+    assert lines[-1][1] == "East 3, 0 honba"  # the round's name, quoted for its comma
+    assert [int(v) for v in lines[-1][3::2]] == [22100, 21500, 30900, 25500]
 
     # a round being entered (not saved): A riichi, A rons B's discard with 2 han 40 fu in 东3局 1本场 (C deals):
     # base 40 × 2^4 = 640, × 4 = 2560 → 2600, + 300 for the honba, + A's own stick back: A +2900, B −2900
@@ -207,7 +210,7 @@ def test_mcr_match_keyboard_and_phone(page, match_server):
     page.get_by_test_id("sk-new").wait_for()
     players = ["A", "B", "C", "D"]
     new_match(page, "mcr", players, "club")
-    assert "hand 1 of 16" in page.get_by_test_id("sk-next").inner_text()
+    assert page.get_by_test_id("sk-next").inner_text() == "East round, hand 1 (1 of 16)"
     add_event(page, "win", winner="B", **{"from": "C"}, value_mode="fan", fan=10)
     save_round(page, 1)
     assert {p: page.get_by_test_id(f"sk-delta-1-{p}").inner_text() for p in players} == {

@@ -2,7 +2,8 @@
 
 - ``GET /api/match``: the saved matches.
 - ``GET /api/match/games``: the rule sets a match can be played under, each with its number of players (``seats``)
-  and its match settings (name, default, doc, choices), so a page builds its new-match form from them.
+  and its match settings (name, default, names, help, choices), with the defaults for each number of players
+  (``defaults_by_seats``), so a page builds its new-match form from them.
 - ``POST /api/match``: ``{"rules", "players", "options"?, "settings"?, "name"?}`` starts a match.
 - ``GET /api/match/{id}``: the match: its rounds with their payments, the running totals and the standings.
 - ``POST /api/match/{id}/rounds``: ``{"events": [...], "round_id"?: "..."}`` adds a round (settled, saved, then
@@ -79,6 +80,11 @@ def list_games() -> Any:
             "seats": cls.seats,
             "seat_counts": list(cls.seat_counts or (cls.seats,)),
             "settings": [o.to_dict() for o in cls.settings],
+            # the settings' defaults by the number of players (three-player Riichi starts at 35000, returns 40000)
+            "defaults_by_seats": {
+                str(n): {o.name: o.default for o in cls.settings_for(cls.options_for(n, {}))}
+                for n in cls.seat_counts or (cls.seats,)
+            },
         }
         for name, cls in games().items()
     ]
@@ -107,7 +113,7 @@ def settle(body: JsonObject) -> Any:
             rounds=body.get("rounds") or [],
         )
         s = m.check_round(body.get("events"))
-        return {"ok": True, "label": m.game.label(m.state), **s.to_dict()}
+        return {"ok": True, "label": m.game.label(m.state), "names": m.game.names(m.state), **s.to_dict()}
     except InputError as e:
         return error_response(e)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import jsontext
 from .. import rules as rules_mod
+from ..controls import LANGS
 from ..errors import InputError
 from ..rules import Option
 from .events import Settlement, check_events
@@ -65,6 +66,11 @@ class Game:
 
     def label(self, state: dict) -> str:
         return f"round {state['round']}"
+
+    def names(self, state: dict) -> dict[str, str]:
+        """The round's name as the players of each language say it (en, zh, ja); ``label`` is the one-line name the
+        command line prints."""
+        return {lang: self.label(state) for lang in LANGS}
 
     def standings(self, state: dict) -> dict:
         order = sorted(self.players, key=lambda p: (-state["points"][p], self.players.index(p)))
@@ -140,11 +146,13 @@ class Played:
     settlement: Settlement
     points: dict[str, int]  # the running totals after it
     state: dict | None = field(default=None, repr=False, compare=False)  # the match's state after it
+    names: dict[str, str] = field(default_factory=dict)  # ``label`` in each language (``Game.names``)
 
     def to_dict(self) -> dict:
         return {
             "number": self.number,
             "label": self.label,
+            "names": self.names or {lang: self.label for lang in LANGS},
             "events": self.events,
             **self.settlement.to_dict(),
             "points": self.points,
@@ -208,11 +216,11 @@ class Match:
     def add_round(self, events: Any) -> Played:
         events = check_events(events)
         s = self.check_round(events)
-        label = self.game.label(self.state)
+        label, names = self.game.label(self.state), self.game.names(self.state)
         self.state = self.game.advance(self.state, s)
         self.rounds.append(copy.deepcopy(events))
         number = self.first + len(self.rounds)
-        played = Played(number, label, self.rounds[-1], s, dict(self.state["points"]), self.state)
+        played = Played(number, label, self.rounds[-1], s, dict(self.state["points"]), self.state, names)
         self.played.append(played)
         return played
 
@@ -232,6 +240,7 @@ class Match:
             "options": self.options,
             "settings": self.settings,
             "next": None if self.state.get("finished") else self.game.label(self.state),
+            "next_names": None if self.state.get("finished") else self.game.names(self.state),
             "finished": bool(self.state.get("finished")),
             "state": self.state,
             "rounds": [p.to_dict() for p in self.played],

@@ -66,6 +66,10 @@ class LocalGame(Game):
     def label(self, state: dict) -> str:
         return f"round {state['round']} (dealer {state['dealer']})"
 
+    def names(self, state: dict) -> dict[str, str]:
+        r, d = state["round"], state["dealer"]
+        return {"en": f"Round {r} (dealer {d})", "zh": f"第{r}局（庄家 {d}）", "ja": f"第{r}局（親 {d}）"}
+
     def settle(self, state: dict, events: list[dict]) -> Settlement:
         s = Settlement(self.players)
         dealer = state["dealer"]

@@ -9,8 +9,15 @@ Events of a round (players by name):
 - ``{"type": "win", "winner": W, "from": D}`` (a discard) or ``{"type": "win", "winner": W}`` (self-draw), with
   ``"hand": {...}`` (scored with the seat and round wind of the hand) or ``"fan": n`` (the total, flowers included).
 - ``{"type": "draw"}``: 荒庄, nobody pays.
-- ``{"type": "penalty", "player": P, "amount": n, "to": Q | "each"}``: a penalty the table agreed on (the seeds
-  name no false-win penalty for MCR, so none is built in).
+- ``{"type": "penalty", "player": P, "amount": n, "to": Q | "each"}``: a penalty the table agreed on.
+- ``{"type": "false_win", "player": P}``: 错和 (诈和), a win declared on a hand that does not win (short of 8 fan, a
+  false set, too many or too few tiles): P pays 30, 10 to each other player. The seeds name no penalty for it; the
+  30 points, 10 to each player, are those of "A Guide to Mahjong (Chinese / Official International Rules)", p. 38
+  ("announcing Mahjong and revealing your hand without the minimum 8 points ... a penalty of 30 points (10 points
+  to each player)"), as the Botzone judge of 国标麻将 also settles it (−30 for the offender, +10 for each other).
+
+A round ends the hand with one win or one draw. A round of penalties only (``penalty``, ``false_win``) ends nothing:
+the hand goes on (or is played again), so the next round is still that hand.
 
 Standings: the table score (场分) is the sum of the hands; the standard score (标准分) is 4 / 2 / 1 / 0 by rank,
 tied players sharing the points of the places they tie for.
@@ -27,8 +34,12 @@ from .events import Settlement, only_keys, player, score_hand, whole
 
 WINDS = "ESWN"
 WIND_ZH = "东南西北"
+WIND_JA = "東南西北"
+WIND_EN = ("East", "South", "West", "North")
 HANDS = 16
 STANDARD = (4, 2, 1, 0)  # 标准分 by rank
+FALSE_WIN = 10  # 错和: paid to each other player (A Guide to Mahjong, p. 38; the Botzone judge)
+PENALTIES = ("penalty", "false_win")  # events that do not end the hand
 
 
 @register
@@ -60,14 +71,31 @@ class MCRGame(Game):
         r = state["round"]
         return f"{WIND_ZH[(r - 1) // 4]}风圈 第{(r - 1) % 4 + 1}局 (hand {r} of {HANDS})"
 
+    def names(self, state: dict) -> dict[str, str]:
+        """The wind round (圈风) and the hand in it, and the hand's place among the 16."""
+        r = state["round"]
+        wind, hand = (r - 1) // 4, (r - 1) % 4 + 1
+        return {
+            "en": f"{WIND_EN[wind]} round, hand {hand} ({r} of {HANDS})",
+            "zh": f"{WIND_ZH[wind]}风圈 第{hand}局（第{r}/{HANDS}局）",
+            "ja": f"{WIND_JA[wind]}風圏 第{hand}局（{r}/{HANDS}局目）",
+        }
+
     def settle(self, state: dict, events: list[dict]) -> Settlement:
         s = Settlement(self.players)
         ends = [ev for ev in events if ev["type"] in ("win", "draw")]
-        if len(ends) != 1:
+        if len(ends) > 1:
             raise InputError("bad_round", "an MCR round ends once: one win (one winner only) or one draw")
+        if not ends and not all(ev["type"] in PENALTIES for ev in events):
+            raise InputError("bad_round", "the round has no end: add a win or a draw (or give penalties only)")
         for ev in events:
             t = ev["type"]
-            if t == "penalty":
+            if t == "false_win":
+                only_keys(ev, {"player"})
+                p = player(ev, "player", self.players)
+                for q in self.players:
+                    s.pay(p, q, FALSE_WIN, "false_win", ev.get("note"))
+            elif t == "penalty":
                 only_keys(ev, {"player", "amount", "to"})
                 p = player(ev, "player", self.players)
                 amount = whole(ev, "amount", 1)
@@ -85,7 +113,9 @@ class MCRGame(Game):
             elif t == "win":
                 self._win(s, state, ev)
             else:
-                raise InputError("bad_event", f"{t!r} is not an MCR event (win, draw, penalty)")
+                raise InputError("bad_event", f"{t!r} is not an MCR event (win, draw, penalty, false_win)")
+        if not ends:
+            s.info.update(outcome="penalty", winners=[])
         s.info["dealer"] = self.dealer(state)
         return s
 
@@ -121,6 +151,8 @@ class MCRGame(Game):
 
     def advance(self, state: dict, s: Settlement) -> dict:
         new = super().advance(state, s)
+        if s.info["outcome"] == "penalty":
+            new["round"] = state["round"]  # penalties only: the hand is not over
         if new["round"] > HANDS:
             new["finished"] = True
         return new

@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+from ..controls import text
 from ..errors import InputError
 from ..rules import Option
 from ..rules.riichi.impossible import check_han_fu
@@ -44,6 +45,8 @@ from .events import TABLE, Settlement, only_keys, player, player_list, score_han
 
 WINDS = "ESWN"
 WIND_ZH = "东南西北"
+WIND_JA = "東南西北"
+WIND_EN = ("East", "South", "West", "North")
 LENGTHS = {"east": 1, "hanchan": 2, "full": 4}  # 东风战, 半庄战, 全庄战 (一庄战)
 ABORTS = {
     "kyuushu_kyuuhai": "九种九牌",
@@ -57,69 +60,221 @@ MAX_YAKUMAN = 8  # more than any hand holds (大四喜 and 四暗刻单骑 doubl
 VALUE_KEYS = {"hand", "han", "fu", "yakuman", "pao", "pao_yakuman"}
 
 SETTINGS = (
-    Option("length", "hanchan", "east (东风战), hanchan (半庄 东南) or full (一庄战 东南西北)", tuple(LENGTHS)),
+    Option(
+        "length",
+        "hanchan",
+        "east (东风战), hanchan (半庄 东南) or full (一庄战 东南西北)",
+        tuple(LENGTHS),
+        names=text("Match length", "对局长度", "対局の長さ"),
+        help=text("How many winds the match plays", "比赛打几圈风", "何場まで打つか"),
+        choice_names={
+            "east": text("East only (tonpuusen)", "东风战", "東風戦"),
+            "hanchan": text("Half game (hanchan: East and South)", "半庄战（东南）", "半荘戦（東南）"),
+            "full": text("Full game (East to North)", "全庄战（东南西北）", "一荘戦（東南西北）"),
+        },
+    ),
     Option(
         "start",
         25000,
         "start points of each player (seed 000: 25000; seed 001: 27000; 30000 ...; three players: 35000)",
+        names=text("Start points", "起始点数", "配給原点"),
+        help=text(
+            "Each player's points at the start (three players: 35000)",
+            "每人开局的点数（三人：35000）",
+            "開始時の各自の持ち点（三麻は35000）",
+        ),
     ),
-    Option("return_points", 30000, "return points (返し): final score = (points − return) / 1000; three players 40000"),
+    Option(
+        "return_points",
+        30000,
+        "return points (返し): final score = (points − return) / 1000; three players 40000",
+        names=text("Return points", "返点", "返し"),
+        help=text(
+            "Final score = (points − return points) / 1000; the difference to the start is the first place's oka",
+            "终局得分 = (点数 − 返点) / 1000；与起始点数之差归第一名（顶）",
+            "最終スコア＝（持ち点−返し）÷1000。配給原点との差はトップのオカ",
+        ),
+    ),
     Option(
         "uma",
         None,
-        "uma by rank, e.g. [20, 10, -10, -20] (顺位马), three numbers with three players; or by how many end at or above "
-        'the return points (浮きウマ), {"0": [...], "1": [...], ...}; none by default (R7)',
+        'uma by rank, e.g. [20, 10, -10, -20] (顺位马), three numbers with three players; or by how many end at or above the return points (浮きウマ), {"0": [...], "1": [...], ...}; none by default (R7)',
+        names=text("Uma", "马（顺位马）", "ウマ（順位ウマ）"),
+        help=text(
+            "Points by rank, e.g. 20, 10, -10, -20 (three numbers with three players); empty: none",
+            "按名次加减的分，如 20, 10, -10, -20（三人三个数）；空：无",
+            "順位点。例 20, 10, -10, -20（三麻は3つ）。空欄はなし",
+        ),
     ),
     Option(
         "uma_ties",
         "seat",
-        "players tied on points: seat (the one nearer the first dealer, 起家, ranks higher) or split (they share "
-        "the uma and oka of the places they hold, evenly)",
+        "players tied on points: seat (the one nearer the first dealer, 起家, ranks higher) or split (they share the uma and oka of the places they hold, evenly)",
         ("seat", "split"),
+        names=text("Players tied on points", "同分时", "同点の扱い"),
+        help=text(
+            "How uma and oka go to players with the same points",
+            "点数相同的玩家如何分马与顶",
+            "同点者のウマ・オカの扱い",
+        ),
+        choice_names={
+            "seat": text(
+                "By seat (nearer the first dealer ranks higher)",
+                "按座位（离起家近者在前）",
+                "上家取り（起家に近い方が上）",
+            ),
+            "split": text("Share the uma and oka", "平分马与顶", "ウマ・オカを等分"),
+        },
     ),
-    Option("tobi", True, "the match ends when a player's points drop below zero (飞)"),
-    Option("tobi_at_zero", False, "with tobi: a player at exactly zero busts too (0点で飛び); off, zero plays on"),
+    Option(
+        "tobi",
+        True,
+        "the match ends when a player's points drop below zero (飞)",
+        names=text("Bust ends the match (tobi)", "被飞结束比赛", "トビ終了あり"),
+        help=text(
+            "The match ends when a player's points drop below zero",
+            "有人点数低于零时比赛结束",
+            "持ち点がマイナスになると終了",
+        ),
+    ),
+    Option(
+        "tobi_at_zero",
+        False,
+        "with tobi: a player at exactly zero busts too (0点で飛び); off, zero plays on",
+        names=text("Zero points busts too", "零点也算被飞", "0点でトビ"),
+        help=text(
+            "With tobi: a player at exactly zero busts; off, zero plays on",
+            "被飞时：正好零点也算；关闭时零点继续",
+            "トビあり時、ちょうど0点でもトビ。なしなら続行",
+        ),
+    ),
     Option(
         "last_hand_renchan",
         True,
-        "オーラス: the dealer of the last hand goes on after a win or tenpai unless first; false ends the match "
-        "after the last hand anyway",
+        "オーラス: the dealer of the last hand goes on after a win or tenpai unless first; false ends the match after the last hand anyway",
+        names=text("Dealer continues in the last hand", "最后一局庄家可连庄", "オーラスの連荘あり"),
+        help=text(
+            "In the last hand the dealer goes on after a win or tenpai unless first; off: the match ends after the last hand",
+            "最后一局庄家和了或听牌且非第一名时连庄；关闭时最后一局后结束",
+            "オーラスで親が和了・聴牌ならトップでない限り続行。なしならオーラスで終了",
+        ),
     ),
-    Option("agari_yame", True, "オーラス: a dealer who wins and is first may end the match (アガリやめ); off: goes on"),
-    Option("tenpai_yame", True, "オーラス: a dealer tenpai at a draw who is first ends the match (テンパイやめ)"),
+    Option(
+        "agari_yame",
+        True,
+        "オーラス: a dealer who wins and is first may end the match (アガリやめ); off: goes on",
+        names=text("Agari-yame", "和了终止", "アガリやめ"),
+        help=text(
+            "In the last hand a dealer who wins and is first may end the match",
+            "最后一局庄家和了且为第一名时可结束比赛",
+            "オーラスに親が和了してトップなら終了できる",
+        ),
+    ),
+    Option(
+        "tenpai_yame",
+        True,
+        "オーラス: a dealer tenpai at a draw who is first ends the match (テンパイやめ)",
+        names=text("Tenpai-yame", "听牌终止", "テンパイやめ"),
+        help=text(
+            "In the last hand a dealer tenpai at a draw who is first ends the match",
+            "最后一局流局时庄家听牌且为第一名则比赛结束",
+            "オーラス流局時に親が聴牌でトップなら終了",
+        ),
+    ),
     Option(
         "extension",
         False,
-        "西入: when the last hand ends and no one has extension_target points, the match goes on into the next wind "
-        "(West after South; South after an East-only game) and ends as soon as someone has them",
+        "西入: when the last hand ends and no one has extension_target points, the match goes on into the next wind (West after South; South after an East-only game) and ends as soon as someone has them",
+        names=text("Extension (West round)", "西入（延长）", "西入"),
+        help=text(
+            "When the last hand ends and no one has the target points, the match goes on into the next wind and ends as soon as someone has them",
+            "最后一局结束时无人达到目标点数，则进入下一圈风，有人达到即结束",
+            "オーラス終了時に誰も目標点に届かなければ次の場へ延長し、届いた時点で終了",
+        ),
     ),
-    Option("extension_target", 0, "points that end the extension (and that the last hand needs): 0 = return_points"),
-    Option("extension_winds", 1, "how many winds the extension may add at most (1: West only, as Tenhou)"),
+    Option(
+        "extension_target",
+        0,
+        "points that end the extension (and that the last hand needs): 0 = return_points",
+        names=text("Extension target points", "延长的目标点数", "延長の終了点"),
+        help=text(
+            "Points that end the extension (and that the last hand needs); 0: the return points",
+            "结束延长（及最后一局所需）的点数；0 为返点",
+            "延長を終える（オーラスで必要な）点数。0は返し",
+        ),
+    ),
+    Option(
+        "extension_winds",
+        1,
+        "how many winds the extension may add at most (1: West only, as Tenhou)",
+        names=text("Extension winds at most", "最多延长几圈风", "延長する場数の上限"),
+        help=text(
+            "How many winds the extension may add (1: West only, as Tenhou)",
+            "延长最多增加几圈风（1：只到西，天凤）",
+            "延長できる場数（1：西場まで、天鳳）",
+        ),
+    ),
     Option(
         "abortive_draws",
         True,
         "abortive draws (途中流局) end a hand; off (WRC, EMA, 最高位戦): an abort event is refused",
+        names=text("Abortive draws", "途中流局", "途中流局あり"),
+        help=text(
+            "Abortive draws end a hand; off (WRC, EMA, 最高位戦): an abort is refused",
+            "途中流局结束一局；关闭时（WRC、EMA、最高位战）不接受途中流局",
+            "途中流局で局が終わる。なし（WRC・EMA・最高位戦）なら受け付けない",
+        ),
     ),
     Option(
         "chombo",
         "mangan",
-        "a chombo event: mangan (paid to the others as a mangan self-draw) or points (chombo_points taken off the "
-        "final score at the end, placement unchanged)",
+        "a chombo event: mangan (paid to the others as a mangan self-draw) or points (chombo_points taken off the final score at the end, placement unchanged)",
         ("mangan", "points"),
+        names=text("Chombo", "错和罚则", "チョンボ"),
+        help=text("What a chombo costs", "错和（冲和）如何罚", "チョンボの罰則"),
+        choice_names={
+            "mangan": text("Pay a mangan", "支付满贯", "満貫払い"),
+            "points": text("Points off the final score", "终局时扣分", "終局時に減点"),
+        },
     ),
-    Option("chombo_points", 20000, "with chombo points: the points one chombo takes off the final score"),
+    Option(
+        "chombo_points",
+        20000,
+        "with chombo points: the points one chombo takes off the final score",
+        names=text("Chombo points", "错和扣分", "チョンボの減点"),
+        help=text(
+            "With chombo points: the points one chombo takes off the final score",
+            "按扣分罚时：每次错和从终局得分扣去的点数",
+            "減点のとき、1回のチョンボで最終スコアから引く点数",
+        ),
+    ),
     Option(
         "leftover_deposits",
         "first",
         "riichi sticks still on the table when the match ends: to the first place, or lost",
         ("first", "lost"),
+        names=text("Riichi sticks left at the end", "终局时剩余的供托", "終局時に残った供託"),
+        help=text(
+            "Riichi sticks still on the table when the match ends",
+            "比赛结束时场上还有的立直棒",
+            "終局時に卓上に残ったリーチ棒",
+        ),
+        choice_names={"first": text("To first place", "归第一名", "トップ取り"), "lost": text("Lost", "作废", "消滅")},
     ),
     Option(
         "rounding",
         "exact",
-        "final score: exact (one decimal), round to thousands first (R5), or tenhou (each but the first rounded to "
-        "thousands, half away from zero; the first takes the rest)",
+        "final score: exact (one decimal), round to thousands first (R5), or tenhou (each but the first rounded to thousands, half away from zero; the first takes the rest)",
         ("exact", "thousands", "tenhou"),
+        names=text("Rounding of the final score", "终局得分的取整", "最終スコアの端数処理"),
+        help=text("How the final score is rounded", "终局得分如何取整", "最終スコアの丸め方"),
+        choice_names={
+            "exact": text("Exact (one decimal)", "精确（一位小数）", "そのまま（小数1桁）"),
+            "thousands": text("Points to thousands first", "先取整到千点", "先に千点単位に丸める"),
+            "tenhou": text(
+                "As Tenhou (first place takes the rest)", "天凤式（第一名取余数）", "天鳳式（トップが端数を取る）"
+            ),
+        },
     ),
 )
 
@@ -213,6 +368,15 @@ class RiichiGame(Game):
 
     def label(self, state: dict) -> str:
         return f"{WIND_ZH[state['wind']]}{state['hand'] + 1}局 {state['honba']}本场"
+
+    def names(self, state: dict) -> dict[str, str]:
+        """东1局 0本场 in Chinese, 東1局 0本場 in Japanese (as Tenhou writes it), "East 1, 0 honba" in English."""
+        wind, hand, honba = state["wind"], state["hand"] + 1, state["honba"]
+        return {
+            "en": f"{WIND_EN[wind]} {hand}, {honba} honba",
+            "zh": f"{WIND_ZH[wind]}{hand}局 {honba}本场",
+            "ja": f"{WIND_JA[wind]}{hand}局 {honba}本場",
+        }
 
     # ---- one round -------------------------------------------------------------------------------------------
     def settle(self, state: dict, events: list[dict]) -> Settlement:

@@ -28,7 +28,14 @@ const M = {
     modes: { han_fu: "han and fu", yakuman: "yakuman", hand: "the hand", fan: "fan", multiplier: "multiplier" },
     status: { ready: "ready", not_ready: "not ready", flower_pig: "flower pig" },
     types: { riichi: "riichi", ron: "ron", tsumo: "tsumo", draw: "draw", abort: "abortive draw", penalty: "penalty",
-      win: "win", kong: "kong", declare: "declare (亮倒)", dealer: "dealer", json: "other (JSON)" },
+      win: "win", kong: "kong", declare: "declare (亮倒)", dealer: "dealer", json: "other (JSON)",
+      chombo: "chombo", false_win: "false win (错和: 10 to each)" },
+    reasons: { ron: "ron", tsumo: "tsumo", honba: "honba", riichi_deposit: "riichi stick", riichi_sticks: "sticks on the table",
+      pao: "pao (liable)", noten_penalty: "noten payment", nagashi_mangan: "nagashi mangan", chombo: "chombo", penalty: "penalty",
+      false_win: "false win", discard: "discarder", base: "base", self_draw: "self-draw", bao: "liable (包牌)",
+      kong_minkan: "melded kong", kong_kakan: "added kong", kong_ankan: "concealed kong", kong_refund: "kong money back (退税)",
+      hu_jiao_zhuan_yi: "kong money passed on (呼叫转移)", cha_da_jiao: "not ready (查大叫)", flower_pig: "flower pig (查花猪)",
+      liang_dao_draw: "亮倒 at a draw" },
     keys: { player: "Player", winner: "Winner", from: "Discarder", han: "Han", fu: "Fu", yakuman: "Yakuman",
       pao: "Liable (pao)", pao_yakuman: "Pao yakuman", tenpai: "Tenpai", nagashi: "Nagashi mangan",
       reason: "Reason", amount: "Amount", to: "To", fan: "Fan", multiplier: "Multiplier", kind: "Kind",
@@ -53,7 +60,11 @@ const M = {
     modes: { han_fu: "翻与符", yakuman: "役满", hand: "手牌", fan: "番", multiplier: "倍数" },
     status: { ready: "听牌", not_ready: "未听", flower_pig: "花猪" },
     types: { riichi: "立直", ron: "荣和", tsumo: "自摸", draw: "流局", abort: "途中流局", penalty: "罚分", win: "和牌",
-      kong: "杠", declare: "亮倒", dealer: "庄家", json: "其他（JSON）" },
+      kong: "杠", declare: "亮倒", dealer: "庄家", json: "其他（JSON）", chombo: "错和（冲和）", false_win: "错和（赔每家10分）" },
+    reasons: { ron: "荣和", tsumo: "自摸", honba: "本场", riichi_deposit: "立直棒", riichi_sticks: "供托", pao: "包牌",
+      noten_penalty: "不听罚符", nagashi_mangan: "流局满贯", chombo: "错和", penalty: "罚分", false_win: "错和", discard: "点炮",
+      base: "底分", self_draw: "自摸", bao: "包牌", kong_minkan: "明杠", kong_kakan: "补杠", kong_ankan: "暗杠", kong_refund: "退税",
+      hu_jiao_zhuan_yi: "呼叫转移", cha_da_jiao: "查大叫", flower_pig: "查花猪", liang_dao_draw: "荒庄亮倒" },
     keys: { player: "玩家", winner: "和牌者", from: "放铳者", han: "翻", fu: "符", yakuman: "役满", pao: "包牌",
       pao_yakuman: "包牌役满", tenpai: "听牌", nagashi: "流局满贯", reason: "原因", amount: "金额", to: "付给",
       fan: "番", multiplier: "倍数", kind: "种类", kong_on_kong: "杠上杠", after_kong_discard: "杠上炮",
@@ -79,7 +90,11 @@ const M = {
     modes: { han_fu: "翻と符", yakuman: "役満", hand: "手牌", fan: "番", multiplier: "倍数" },
     status: { ready: "聴牌", not_ready: "不聴", flower_pig: "花猪" },
     types: { riichi: "リーチ", ron: "ロン", tsumo: "ツモ", draw: "流局", abort: "途中流局", penalty: "罰符",
-      win: "和了", kong: "槓", declare: "亮倒", dealer: "親", json: "その他（JSON）" },
+      win: "和了", kong: "槓", declare: "亮倒", dealer: "親", json: "その他（JSON）", chombo: "チョンボ", false_win: "錯和（各10点）" },
+    reasons: { ron: "ロン", tsumo: "ツモ", honba: "本場", riichi_deposit: "リーチ棒", riichi_sticks: "供託", pao: "包",
+      noten_penalty: "ノーテン罰符", nagashi_mangan: "流し満貫", chombo: "チョンボ", penalty: "罰符", false_win: "錯和", discard: "放銃",
+      base: "基本点", self_draw: "自摸", bao: "包牌", kong_minkan: "明槓", kong_kakan: "加槓", kong_ankan: "暗槓", kong_refund: "退税",
+      hu_jiao_zhuan_yi: "呼叫转移", cha_da_jiao: "查大叫", flower_pig: "查花猪", liang_dao_draw: "流局時の亮倒" },
     keys: { player: "プレイヤー", winner: "和了者", from: "放銃者", han: "翻", fu: "符", yakuman: "役満", pao: "包",
       pao_yakuman: "包の役満", tenpai: "聴牌", nagashi: "流し満貫", reason: "理由", amount: "点数", to: "支払い先",
       fan: "番", multiplier: "倍数", kind: "種類", kong_on_kong: "杠上杠", after_kong_discard: "杠上炮",
@@ -110,11 +125,15 @@ const EVENTS = {
     { type: "draw", fields: [{ key: "tenpai", kind: "players" }, { key: "nagashi", kind: "players" }] },
     { type: "abort", fields: [{ key: "reason", kind: "choice", choices: ABORTS }] },
     PENALTY(true),
+    // a chombo is a round of its own (the hand is played again): riichi.py _chombo
+    { type: "chombo", fields: [{ key: "player", kind: "player" }] },
   ],
   mcr: [
     // seed 002: a win holds at least 8 fan besides the flowers
     { type: "win", fields: [{ key: "winner", kind: "player" }, WIN_FROM, LOCAL_VALUE("fan", [], 8)] },
     { type: "draw", fields: [] },
+    // 错和: 30, 10 to each other player (mcr.py FALSE_WIN); saved alone, the hand goes on
+    { type: "false_win", fields: [{ key: "player", kind: "player" }] },
     PENALTY(false),
   ],
   sichuan: [
@@ -266,16 +285,20 @@ async function showList() {
   renderLabels();
 }
 
+// A setting or option's name and help in the chosen language (GET /api/match/games and /api/rules name each one)
+const named = (words, fallback) => (words && (words[lang()] || words.en)) || fallback;
+
 function settingControl(s, idPrefix) {
   const id = `${idPrefix}-${s.name}`;
-  const label = s.name.replaceAll("_", " ");
+  const label = named(s.names, s.name.replaceAll("_", " "));
+  const doc = named(s.help, s.doc);
   let input;
   if (s.choices) {
     input = el("select", { id, name: s.name }, ...s.choices.map((c) => el("option", { value: JSON.stringify(c.value), text: (c.names && (c.names[lang()] || c.names.en)) || String(c.value) })));
     input.value = JSON.stringify(s.default);
   } else if (typeof s.default === "boolean") {
     input = el("input", { id, name: s.name, type: "checkbox", checked: s.default });
-    return el("label", { class: "sk-check", title: s.doc || "" }, input, label, s.doc ? el("span", { class: "sk-doc", text: s.doc }) : null);
+    return el("label", { class: "sk-check", title: doc || "" }, input, label, doc ? el("span", { class: "sk-doc", text: doc }) : null);
   } else if (typeof s.default === "number") {
     input = el("input", { id, name: s.name, type: "number", step: "any", value: s.default });
   } else {
@@ -284,8 +307,8 @@ function settingControl(s, idPrefix) {
     input = el("input", { id, name: s.name, type: "text", value: shown, placeholder: s.name === "uma" ? "20, 10, -10, -20" : tr("none"),
       autocomplete: "off", spellcheck: "false" });
   }
-  return el("label", { class: "sk-field", title: s.doc || "" }, el("span", { text: label }), input,
-    s.doc ? el("span", { class: "sk-doc", text: s.doc }) : null);
+  return el("label", { class: "sk-field", title: doc || "" }, el("span", { text: label }), input,
+    doc ? el("span", { class: "sk-doc", text: doc }) : null);
 }
 
 function readSetting(s, form) {
@@ -310,24 +333,38 @@ function renderNewForm() {
   renderNewFields();
 }
 
+// The match settings with their defaults for this many players (GET /api/match/games defaults_by_seats)
+function seatSettings(game, seats) {
+  const defaults = (game.defaults_by_seats || {})[String(seats)] || {};
+  return game.settings.map((s) => (s.name in defaults ? { ...s, default: defaults[s.name] } : s));
+}
+
+function chosenSeats(game) {
+  const chosen = $("sk-option-players") ? JSON.parse($("sk-option-players").value) : game.seats;
+  return (game.seat_counts || [game.seats]).includes(chosen) ? chosen : game.seats;
+}
+
+function renderSettings(game) {
+  $("sk-settings").replaceChildren(...seatSettings(game, chosenSeats(game)).map((s) => settingControl(s, "sk-setting")));
+  $("sk-settings-box").hidden = !game.settings.length;
+}
+
 function renderNewFields() {
   const game = sk.games[$("sk-rules").value];
   if (!game) return;
-  $("sk-settings").replaceChildren(...game.settings.map((s) => settingControl(s, "sk-setting")));
-  $("sk-settings-box").hidden = !game.settings.length;
   const rs = sk.catalog.find((r) => r.name === game.rules);
   const opts = rs.options.filter((o) => o.choices || ["boolean", "number"].includes(typeof o.default));
   $("sk-options").replaceChildren(...opts.map((o) => settingControl(o, "sk-option")));
   $("sk-options-box").hidden = !opts.length;
   // Riichi's option players (4 or 3) sets how many names the match takes
   const players = $("sk-option-players");
-  if (players) players.addEventListener("change", () => renderPlayerFields(game));
+  if (players) players.addEventListener("change", () => { renderSettings(game); renderPlayerFields(game); });
+  renderSettings(game);
   renderPlayerFields(game);
 }
 
 function renderPlayerFields(game) {
-  const chosen = $("sk-option-players") ? JSON.parse($("sk-option-players").value) : game.seats;
-  const seats = (game.seat_counts || [game.seats]).includes(chosen) ? chosen : game.seats;
+  const seats = chosenSeats(game);
   const names = [...$("sk-players").querySelectorAll("input")].map((i) => i.value);
   $("sk-players").replaceChildren(...Array.from({ length: seats }, (_, i) => {
     const id = `sk-player-${i + 1}`;
@@ -347,7 +384,7 @@ async function createMatch(ev) {
     const rs = sk.catalog.find((r) => r.name === game.rules);
     const players = [...$("sk-players").querySelectorAll("input")].map((i) => i.value.trim());
     const settings = {};
-    for (const s of game.settings) {
+    for (const s of seatSettings(game, players.length)) {
       const v = readSetting(s, $("sk-settings"));
       if (JSON.stringify(v) !== JSON.stringify(s.default)) settings[s.name] = v;
     }
@@ -416,7 +453,7 @@ function renderMatch() {
     const why = m.state.end ? ` (${sub("ended", m.state.end)})` : "";
     status.push(el("strong", { text: tr("finished") + why, "data-testid": "sk-finished" }));
   } else {
-    status.push(el("span", {}, `${tr("next")}: `, el("strong", { text: m.next, "data-testid": "sk-next" })));
+    status.push(el("span", {}, `${tr("next")}: `, el("strong", { text: named(m.next_names, m.next), "data-testid": "sk-next" })));
   }
   if (st.deposits !== undefined) status.push(el("span", { text: `${tr("onTable")}: ${fmt(st.deposits)}`, "data-testid": "sk-deposits" }));
   const exportLink = el("a", { href: `/api/match/${m.id}/export`, download: `suanfan-match-${m.id}.json`, class: "button plain",
@@ -515,7 +552,7 @@ function handSummary(h) {
 
 function linesList(round) {
   return el("ul", { class: "sk-lines" }, ...round.lines.map((l) => el("li", {},
-    `${l.from} → ${l.to}: ${fmt(l.amount)} (${l.reason}${l.note ? `, ${l.note}` : ""})`)));
+    `${l.from === "table" ? tr("tableTo") : l.from} → ${l.to === "table" ? tr("tableTo") : l.to}: ${fmt(l.amount)} (${sub("reasons", l.reason)}${l.note ? `, ${l.note}` : ""})`)));
 }
 
 function renderTable() {
@@ -526,7 +563,7 @@ function renderTable() {
   const rows = m.rounds.map((r) => {
     const hands = (r.hands || []).map(handSummary);
     const what = el("td", { class: "sk-what" },
-      el("div", { class: "sk-label" }, el("span", { class: "sk-num", text: `${r.number}.` }), ` ${r.label}`),
+      el("div", { class: "sk-label" }, el("span", { class: "sk-num", text: `${r.number}.` }), ` ${named(r.names, r.label)}`),
       el("div", { class: "muted" }, r.events.map(describeEvent).join(" / ")),
       hands.length ? el("div", { class: "muted", text: hands.join(" / ") }) : null,
       r.lines.length ? el("details", {}, el("summary", { text: `${tr("payments")} (${r.lines.length})` }), linesList(r)) : null);
@@ -605,7 +642,7 @@ function scoreChart(m) {
 function matchCsv(m) {
   const cell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const head = [tr("round"), "", ...m.players.flatMap((p) => [`${p} ±`, p])];
-  const rows = m.rounds.map((r) => [r.number, r.label, ...m.players.flatMap((p) => [r.deltas[p], r.points[p]])]);
+  const rows = m.rounds.map((r) => [r.number, named(r.names, r.label), ...m.players.flatMap((p) => [r.deltas[p], r.points[p]])]);
   return [head, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -778,7 +815,7 @@ function renderEntry() {
   } }, labelled(tr("event"), type), fields, el("div", { class: "sk-actions" }, add), error);
   const pending = el("div", { id: "sk-pending", "aria-live": "polite" });
   const save = el("button", { type: "button", class: "primary", id: "sk-save", "data-testid": "sk-save", text: tr("saveRound"), onclick: saveRound });
-  box.replaceChildren(el("h3", { text: `${tr("enter")}: ${m.next}` }), form,
+  box.replaceChildren(el("h3", { text: `${tr("enter")}: ${named(m.next_names, m.next)}` }), form,
     el("h4", { text: tr("pending") }), pending, el("div", { class: "sk-actions" }, save),
     el("p", { class: "error", role: "alert", id: "sk-save-error", "data-testid": "sk-save-error" }),
     el("div", { id: "sk-preview", class: "sk-preview", "data-testid": "sk-preview", "aria-live": "polite" }));
