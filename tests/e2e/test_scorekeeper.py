@@ -49,9 +49,17 @@ def wait_rounds(page, n: int) -> None:
     page.wait_for_function("n => document.querySelectorAll('[data-testid=sk-running] tbody tr').length === n", arg=n)
 
 
+def open_detailed(page) -> None:
+    """A Riichi match folds the full event form under the quick entry: unfold it, as a player taps its summary."""
+    folded = page.locator("[data-testid=sk-detailed]:not([open]) > summary")
+    if folded.count():
+        folded.click()
+
+
 def add_event(page, kind: str, **fields) -> None:
     """Pick the event type, fill its form in order (a select by its value, an input by typing, a list of players
     by checking their boxes)."""
+    open_detailed(page)
     form = page.get_by_test_id("sk-event-form")
     page.get_by_test_id("sk-event-type").select_option(kind)
     for name, value in fields.items():
@@ -194,9 +202,17 @@ def test_riichi_match(page, match_server):
     add_event(page, "ron", winner="A", **{"from": "B"}, han=2, fu=40)
     preview = page.get_by_test_id("sk-preview")
     page.wait_for_function("() => document.querySelector('[data-testid=sk-preview]').textContent.includes('A +2,900')")
-    assert preview.inner_text() == "If saved now: A +2,900 · B −2,900 · C 0 · D 0"
+    assert preview.get_by_test_id("sk-preview-deltas").inner_text() == "If saved now: A +2,900 · B −2,900 · C 0 · D 0"
     if os.environ.get("SUANFAN_SCOREKEEPER_SCREENSHOT"):  # the README's picture: docs/scorekeeper.png
+        # the same round by the quick entry instead: riichi A, ron A off B, 2 han 40 fu
+        for _ in range(2):
+            page.locator("[data-testid=sk-pending] li button").first.click()
+        for group, value in (("riichi", "A"), ("end", "ron"), ("winner", "A"), ("from", "B"), ("value", "h2")):
+            page.get_by_test_id(f"sk-quick-{group}").locator(f'[data-value="{value}"]').click()
+        page.get_by_test_id("sk-quick-fu").locator('[data-value="40"]').click()
+        page.get_by_test_id("sk-quick-preview").get_by_text("A +2,900").wait_for()
         page.set_viewport_size({"width": 1280, "height": 900})
+        page.locator("[data-testid=sk-detailed]").evaluate("d => { d.open = false; }")
         page.screenshot(path=os.environ["SUANFAN_SCOREKEEPER_SCREENSHOT"], full_page=True)
 
 
@@ -235,6 +251,7 @@ LOCAL_CASES = ["s-draw-statuses", "s-kongs-and-wins", "k-declared-payer", "k-kon
 def enter_event(page, ev: dict) -> None:
     """One event of the match layer, entered through its form: players and choices picked, numbers typed, the draw's
     status of each player picked (a player the event leaves out has left the hand)."""
+    open_detailed(page)
     form = page.get_by_test_id("sk-event-form")
     page.get_by_test_id("sk-event-type").select_option(ev["type"])
     for key, value in ev.items():

@@ -963,4 +963,7 @@ async function start() {
   document.body.dataset.ready = "true";  // the controls are drawn and listening: the browser tests wait for this
 }
 
+// send.js ("Send to a match") reads the scored hand: the request as sent, and whether it won
+window.SuanfanCalculator = { hand: () => ({ rules: state.rules, body: requestBody(false),
+  scored: $("result").dataset.state === "scored" && Boolean(state.lastResult && state.lastResult.winning) }) };
 start();

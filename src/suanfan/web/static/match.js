@@ -779,6 +779,167 @@ function control(f, m, form) {
   throw new Error(`unknown field kind ${f.kind}`);
 }
 
+// ---- quick entry of the common Riichi rounds ------------------------------------------------------------------------
+// A tap a choice: who declared riichi, how the hand ended (ron, tsumo, draw, abortive draw), who won off whom, the
+// value (han and fu, or a named limit), who was tenpai. The round is settled by the match API (POST /api/match/settle)
+// and its payments shown before it is saved; nothing is counted here.
+const QUICK_TEXT = {
+  en: { title: "Quick round", riichi: "Riichi", end: "How the hand ended", ron: "Ron", tsumo: "Tsumo", draw: "Draw",
+    abort: "Abortive draw", winner: "Winner", from: "Off", han: "Han", fu: "Fu", hans: (n) => `${n} han`, fus: (n) => `${n} fu`,
+    tenpai: "Tenpai", reason: "Why",
+    detailed: "Other events (pao, double ron, nagashi, penalties, hands)", pick: "Pick how the hand ended.",
+    pickWinner: "Pick the winner.", pickFrom: "Pick who dealt in.", pickValue: "Pick the han (or a limit).",
+    pickReason: "Pick the abortive draw.", save: "Save the round" },
+  zh: { title: "快速记一局", riichi: "立直", end: "结果", ron: "荣和", tsumo: "自摸", draw: "流局", abort: "途中流局",
+    winner: "和牌者", from: "放铳者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "听牌", reason: "原因",
+    detailed: "其他事件（包牌、双响、流局满贯、罚分、手牌）", pick: "选择这一局的结果。", pickWinner: "选择和牌者。",
+    pickFrom: "选择放铳者。", pickValue: "选择翻数（或满贯等）。", pickReason: "选择途中流局的种类。", save: "保存这一局" },
+  ja: { title: "かんたん入力", riichi: "リーチ", end: "局の結果", ron: "ロン", tsumo: "ツモ", draw: "流局", abort: "途中流局",
+    winner: "和了者", from: "放銃者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "聴牌", reason: "種類",
+    detailed: "その他（包・ダブロン・流し満貫・罰符・手牌）", pick: "局の結果を選んでください。", pickWinner: "和了者を選んでください。",
+    pickFrom: "放銃者を選んでください。", pickValue: "翻数（または満貫など）を選んでください。", pickReason: "途中流局の種類を選んでください。",
+    save: "この局を保存" },
+};
+// riichi.md "Points": 5 han is mangan, 6 haneman, 8 baiman, 11 sanbaiman; a yakuman is given as yakuman 1 or 2
+const LIMITS = [
+  { id: "mangan", han: 5, names: { en: "Mangan", zh: "满贯", ja: "満貫" } },
+  { id: "haneman", han: 6, names: { en: "Haneman", zh: "跳满", ja: "跳満" } },
+  { id: "baiman", han: 8, names: { en: "Baiman", zh: "倍满", ja: "倍満" } },
+  { id: "sanbaiman", han: 11, names: { en: "Sanbaiman", zh: "三倍满", ja: "三倍満" } },
+  { id: "yakuman", yakuman: 1, names: { en: "Yakuman", zh: "役满", ja: "役満" } },
+  { id: "double_yakuman", yakuman: 2, names: { en: "Double yakuman", zh: "双倍役满", ja: "ダブル役満" } },
+];
+const ABORT_NAMES = {
+  kyuushu_kyuuhai: { en: "Nine terminals", zh: "九种九牌", ja: "九種九牌" },
+  suufon_renda: { en: "Four winds", zh: "四风连打", ja: "四風連打" },
+  suukan_sanra: { en: "Four kongs", zh: "四杠散了", ja: "四槓散了" },
+  suucha_riichi: { en: "Four riichi", zh: "四家立直", ja: "四家立直" },
+  sanchahou: { en: "Triple ron", zh: "三家和了", ja: "三家和了" },
+};
+const qt = (key) => (QUICK_TEXT[lang()] || QUICK_TEXT.en)[key];
+const freshQuick = () => ({ riichi: [], end: null, winner: null, from: null, han: null, fu: 30, limit: null, tenpai: [], reason: null });
+
+// A row of tap buttons: each { value, text }; pressed(value) says which are down; tap(value) changes the choice.
+function chips(label, items, pressed, tap, testid) {
+  const group = el("div", { class: "sk-chips", role: "group", "aria-label": label, "data-testid": testid },
+    el("span", { class: "sk-chips-label", text: label }));
+  for (const it of items) {
+    group.append(el("button", { type: "button", class: "sk-chip", "aria-pressed": pressed(it.value) ? "true" : "false",
+      "data-value": String(it.value), disabled: it.disabled, text: it.text, onclick: () => tap(it.value) }));
+  }
+  return group;
+}
+
+function quickSetting(m, name) {
+  if (m.settings && name in m.settings) return m.settings[name];
+  const game = sk.games[m.rules];
+  const defaults = (game && game.defaults_by_seats && game.defaults_by_seats[String(m.players.length)]) || {};
+  const s = game && game.settings.find((x) => x.name === name);
+  return name in defaults ? defaults[name] : s && s.default;
+}
+
+// The quick round's events, or a string saying what is still to pick.
+function quickEvents(m, q) {
+  const events = q.riichi.map((p) => ({ type: "riichi", player: p }));
+  if (!q.end) return qt("pick");
+  if (q.end === "ron" || q.end === "tsumo") {
+    if (!q.winner) return qt("pickWinner");
+    if (q.end === "ron" && !q.from) return qt("pickFrom");
+    const win = q.end === "ron" ? { type: "ron", winner: q.winner, from: q.from } : { type: "tsumo", winner: q.winner };
+    const limit = LIMITS.find((l) => l.id === q.limit);
+    if (limit) Object.assign(win, limit.yakuman ? { yakuman: limit.yakuman } : { han: limit.han });
+    else if (q.han) Object.assign(win, { han: q.han, fu: q.fu });
+    else return qt("pickValue");
+    events.push(win);
+  } else if (q.end === "draw") {
+    events.push({ type: "draw", tenpai: m.players.filter((p) => q.tenpai.includes(p) || q.riichi.includes(p)) });
+  } else {
+    if (!q.reason) return qt("pickReason");
+    events.push({ type: "abort", reason: q.reason });
+  }
+  return events;
+}
+
+function renderQuick(box) {
+  const m = sk.match;
+  if (!sk.quick || sk.quick.match !== m.id || sk.quick.rounds !== m.rounds.length) {
+    sk.quick = { match: m.id, rounds: m.rounds.length, q: freshQuick() };
+  }
+  const q = sk.quick.q;
+  const redraw = () => {
+    // the tapped chip is drawn again: give it back the focus (keyboard users stay where they were)
+    const a = document.activeElement;
+    const at = a && a.closest && a.closest("[data-testid^=sk-quick-]");
+    const where = at && [at.dataset.testid, a.dataset.value];
+    renderQuick(box);
+    const again = where && box.querySelector(`[data-testid="${where[0]}"] [data-value="${CSS.escape(where[1] || "")}"]`);
+    if (again) again.focus();
+  };
+  const toggle = (list, p) => (list.includes(p) ? list.filter((x) => x !== p) : [...list, p]);
+  const players = (except) => m.players.map((p) => ({ value: p, text: p, disabled: p === except }));
+  const rows = [chips(qt("riichi"), players(), (p) => q.riichi.includes(p), (p) => { q.riichi = toggle(q.riichi, p); redraw(); }, "sk-quick-riichi")];
+  const ends = ["ron", "tsumo", "draw", ...(quickSetting(m, "abortive_draws") === false ? [] : ["abort"])];
+  rows.push(chips(qt("end"), ends.map((e) => ({ value: e, text: qt(e) })), (e) => q.end === e,
+    (e) => { q.end = q.end === e ? null : e; redraw(); }, "sk-quick-end"));
+  if (q.end === "ron" || q.end === "tsumo") {
+    rows.push(chips(qt("winner"), players(), (p) => q.winner === p, (p) => {
+      q.winner = q.winner === p ? null : p;
+      if (q.from === q.winner) q.from = null;
+      redraw();
+    }, "sk-quick-winner"));
+    if (q.end === "ron") {
+      rows.push(chips(qt("from"), players(q.winner), (p) => q.from === p, (p) => { q.from = q.from === p ? null : p; redraw(); }, "sk-quick-from"));
+    }
+    const hans = [1, 2, 3, 4].map((h) => ({ value: `h${h}`, text: qt("hans")(h) }));
+    const limits = LIMITS.map((l) => ({ value: l.id, text: l.names[lang()] || l.names.en }));
+    rows.push(chips(qt("han"), [...hans, ...limits], (v) => (q.limit ? q.limit === v : `h${q.han}` === v), (v) => {
+      if (v.startsWith("h")) { q.han = Number(v.slice(1)); q.limit = null; } else { q.limit = v; q.han = null; }
+      redraw();
+    }, "sk-quick-value"));
+    if (!q.limit) {
+      rows.push(chips(qt("fu"), FU.map((f) => ({ value: f, text: qt("fus")(f) })), (f) => q.fu === f,
+        (f) => { q.fu = f; redraw(); }, "sk-quick-fu"));
+    }
+  } else if (q.end === "draw") {
+    rows.push(chips(qt("tenpai"), m.players.map((p) => ({ value: p, text: p, disabled: q.riichi.includes(p) })),
+      (p) => q.tenpai.includes(p) || q.riichi.includes(p), (p) => { q.tenpai = toggle(q.tenpai, p); redraw(); }, "sk-quick-tenpai"));
+  } else if (q.end === "abort") {
+    const known = m.players.length === 3 ? ["kyuushu_kyuuhai", "suukan_sanra"] : Object.keys(ABORT_NAMES);
+    rows.push(chips(qt("reason"), known.map((r) => ({ value: r, text: ABORT_NAMES[r][lang()] || ABORT_NAMES[r].en })),
+      (r) => q.reason === r, (r) => { q.reason = r; redraw(); }, "sk-quick-reason"));
+  }
+  const events = quickEvents(m, q);
+  const preview = el("div", { class: "sk-preview", "data-testid": "sk-quick-preview", "aria-live": "polite" });
+  const error = el("p", { class: "error", role: "alert", "data-testid": "sk-quick-error" });
+  const save = el("button", { type: "button", class: "primary", "data-testid": "sk-quick-save", text: qt("save"), disabled: true,
+    onclick: async () => {
+      save.disabled = true;
+      try {
+        await api("POST", `/api/match/${m.id}/rounds`, { events });
+        sk.undone = null;
+        await openMatch(m.id);
+        const first = document.querySelector("[data-testid=sk-quick-end] .sk-chip");
+        if (first) first.focus();
+      } catch (e) {
+        showError(error, e);
+        save.disabled = false;
+      }
+    } });
+  box.replaceChildren(el("h3", { text: `${qt("title")}: ${named(m.next_names, m.next)}` }), ...rows, preview,
+    el("div", { class: "sk-actions" }, save), error);
+  if (typeof events === "string") {
+    preview.replaceChildren(el("p", { class: "muted", text: events }));
+    return;
+  }
+  const seq = String(++sk.previewSeq);
+  box.dataset.seq = seq;
+  settlePreview(m, events).then((shown) => {
+    if (!box.isConnected || box.dataset.seq !== seq) return;  // a later tap has drawn the box again
+    preview.replaceChildren(shown.node);
+    save.disabled = !shown.ok;
+  });
+}
+
 let entry = null;  // the event form: { spec, controls }
 
 function renderEntry() {
@@ -815,10 +976,20 @@ function renderEntry() {
   } }, labelled(tr("event"), type), fields, el("div", { class: "sk-actions" }, add), error);
   const pending = el("div", { id: "sk-pending", "aria-live": "polite" });
   const save = el("button", { type: "button", class: "primary", id: "sk-save", "data-testid": "sk-save", text: tr("saveRound"), onclick: saveRound });
-  box.replaceChildren(el("h3", { text: `${tr("enter")}: ${named(m.next_names, m.next)}` }), form,
+  const detailed = [el("h3", { text: `${tr("enter")}: ${named(m.next_names, m.next)}` }), form,
     el("h4", { text: tr("pending") }), pending, el("div", { class: "sk-actions" }, save),
     el("p", { class: "error", role: "alert", id: "sk-save-error", "data-testid": "sk-save-error" }),
-    el("div", { id: "sk-preview", class: "sk-preview", "data-testid": "sk-preview", "aria-live": "polite" }));
+    el("div", { id: "sk-preview", class: "sk-preview", "data-testid": "sk-preview", "aria-live": "polite" })];
+  if (m.rules === "riichi") {
+    // the common rounds by taps first; every other event in the form below, folded (open while it holds events)
+    const quick = el("div", { class: "sk-quick", "data-testid": "sk-quick" });
+    const more = el("details", { class: "sk-detailed", "data-testid": "sk-detailed", open: sk.pending.length > 0 },
+      el("summary", { text: qt("detailed") }), ...detailed);
+    box.replaceChildren(quick, more);
+    renderQuick(quick);
+  } else {
+    box.replaceChildren(...detailed);
+  }
   fill();
   renderPending();
 }
@@ -844,17 +1015,23 @@ async function preview() {
   const seq = ++sk.previewSeq;
   if (!box || !m) return;
   if (!sk.pending.length) { box.replaceChildren(); return; }
+  const shown = await settlePreview(m, sk.pending);
+  if (seq === sk.previewSeq) box.replaceChildren(shown.node);
+}
+
+// A round's changes and payment lines as the server settles it after the match's rounds, saving nothing:
+// { ok, node } (ok false with the server's message when the round would be refused).
+async function settlePreview(m, events) {
   const body = { rules: m.rules, players: m.players, options: m.options, settings: m.settings,
-    rounds: m.rounds.map((r) => r.events), events: sk.pending };
-  let node;
+    rounds: m.rounds.map((r) => r.events), events };
   try {
     const s = await api("POST", "/api/match/settle", body);
-    node = el("p", {}, el("strong", { text: `${tr("preview")}: ` }),
+    const line = el("p", { "data-testid": "sk-preview-deltas" }, el("strong", { text: `${tr("preview")}: ` }),
       m.players.map((p) => `${p} ${signed(s.deltas[p])}`).join(" · "), s.table ? ` · ${tr("onTable")} ${signed(s.table)}` : "");
+    return { ok: true, node: el("div", {}, line, s.lines.length ? linesList(s) : "") };
   } catch (e) {
-    node = el("p", { class: "muted", text: `${tr("preview")}: ${e.message}` });
+    return { ok: false, node: el("p", { class: "muted", text: `${tr("preview")}: ${e.message}` }) };
   }
-  if (seq === sk.previewSeq) box.replaceChildren(node);
 }
 
 async function saveRound() {
@@ -901,6 +1078,10 @@ async function redoRound() {
 function renderLabels() {
   for (const node of document.querySelectorAll("[data-sk]")) node.textContent = tr(node.dataset.sk);
 }
+
+// What send.js ("Send to a match" from the calculator) uses of the scorekeeper.
+window.SuanfanScorekeeper = { api, preview: settlePreview, chips, named,
+  handRiichi: (hand) => Boolean(hand.riichi || hand.double_riichi) };
 
 function init() {
   $("sk-new").addEventListener("submit", createMatch);
