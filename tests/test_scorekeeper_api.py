@@ -94,3 +94,23 @@ def test_page_ships_the_scorekeeper(client):
     for templated in ("/api/match/{match_id}", "/api/match/{match_id}/rounds", "/api/match/{match_id}/rounds/last",
                       "/api/match/{match_id}/export"):  # fmt: skip
         assert templated in paths
+
+
+def test_defaults_by_the_number_of_players(client):
+    """Three-player Riichi starts at 35000 and returns at 40000 (riichi.wiki "Sanma"; docs/rules/riichi.md), four at
+    25000 / 30000: the page's form shows the defaults of the number of players picked, and a match made with them
+    has those points."""
+    riichi = next(g for g in client.get("/api/match/games").json()["games"] if g["rules"] == "riichi")
+    by_seats = riichi["defaults_by_seats"]
+    assert set(by_seats) == {"3", "4"}
+    assert (by_seats["3"]["start"], by_seats["3"]["return_points"]) == (35000, 40000)
+    assert (by_seats["4"]["start"], by_seats["4"]["return_points"]) == (25000, 30000)
+    m = client.post(
+        "/api/match", json={"rules": "riichi", "players": ["A", "B", "C"], "settings": by_seats["3"]}
+    ).json()
+    assert m["standings"]["points"] == {"A": 35000, "B": 35000, "C": 35000}
+    assert m["next_names"] == {"en": "East 1, 0 honba", "zh": "东1局 0本场", "ja": "東1局 0本場"}
+    settled = client.post(
+        "/api/match/settle", json={"rules": "mcr", "players": ["A", "B", "C", "D"], "events": [{"type": "draw"}]}
+    ).json()
+    assert settled["names"]["ja"] == "東風圏 第1局（1/16局目）"

@@ -31,6 +31,10 @@ def test_send_a_scored_hand_to_a_match(page, match_server):  # noqa: F811
     assert "East 1, 0 honba" in page.get_by_test_id("send-match").inner_text()
     box = page.get_by_test_id("send-box")
     box.get_by_test_id("send-winner").locator('[data-value="B"]').click()
+    # the calculator scored a ron: the discarder is asked for, never taken as a self-draw
+    box.get_by_test_id("send-preview").get_by_text("Pick who dealt in").wait_for()
+    assert box.get_by_test_id("send-from").locator("[aria-pressed=true]").count() == 0
+    assert box.get_by_test_id("send-add").is_disabled()
     box.get_by_test_id("send-from").locator('[data-value="C"]').click()
     # the hand says riichi: B's riichi is in, and cannot be taken out; D declared riichi too
     b_riichi = box.get_by_test_id("send-riichi").locator('[data-value="B"]')

@@ -10,15 +10,17 @@ const TEXT = {
   en: { send: "Send to a match", title: "Send this hand to a match", match: "Match", none: "No open match of this rule set yet.",
     start: "Start one in the scorekeeper", winner: "Winner", from: "Off", selfDraw: "Self-draw", riichi: "Riichi",
     add: "Add the round", added: (n, name) => `Added as round ${n} of ${name}.`, open: "Open the match", close: "Close",
-    notScored: "Score a winning hand first.", pickWinner: "Pick the winner.", note: "The match scores the hand again with its own seat and round wind, honba, sticks and options." },
+    notScored: "Score a winning hand first.", pickWinner: "Pick the winner.",
+    pickFrom: "Pick who dealt in (the hand was not a self-draw).", note: "The match scores the hand again with its own seat and round wind, honba, sticks and options." },
   zh: { send: "记入比赛", title: "把这手牌记入比赛", match: "比赛", none: "还没有这个规则的进行中比赛。", start: "在记分页开始一场",
     winner: "和牌者", from: "放铳者", selfDraw: "自摸", riichi: "立直", add: "记入这一局",
     added: (n, name) => `已记为 ${name} 的第 ${n} 局。`, open: "打开比赛", close: "关闭", notScored: "请先算出一手和牌。",
-    pickWinner: "选择和牌者。", note: "比赛按自己的门风、圈风、本场、供托和选项重新计算这手牌。" },
+    pickWinner: "选择和牌者。", pickFrom: "选择放铳者（这手牌不是自摸）。", note: "比赛按自己的门风、圈风、本场、供托和选项重新计算这手牌。" },
   ja: { send: "対局に記録", title: "この手を対局に記録", match: "対局", none: "このルールの進行中の対局はまだありません。",
     start: "スコア記録で始める", winner: "和了者", from: "放銃者", selfDraw: "ツモ", riichi: "リーチ", add: "この局を記録",
     added: (n, name) => `${name} の第 ${n} 局として記録しました。`, open: "対局を開く", close: "閉じる",
     notScored: "先に和了形を計算してください。", pickWinner: "和了者を選んでください。",
+    pickFrom: "放銃者を選んでください（ツモではありません）。",
     note: "対局の自風・場風・本場・供託・ルールで計算し直します。" },
 };
 // what the match says about a win, not the hand: the winds and the self-draw of the seat, honba, sticks, pao, and the
@@ -30,7 +32,8 @@ const $ = (id) => document.getElementById(id);
 const lang = () => (TEXT[$("lang").value] ? $("lang").value : "en");
 const tx = (key) => TEXT[lang()][key];
 
-const send = { box: null, match: null, winner: null, from: null, riichi: [], seq: 0 };
+// from: a player, null for a self-draw, undefined while not picked (a hand scored as a ron needs its discarder)
+const send = { box: null, match: null, winner: null, from: undefined, riichi: [], seq: 0 };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -51,14 +54,21 @@ function handOf(calc) {
   return hand;
 }
 
+// The discarder picked, or self-draw when the calculator scored a self-draw and none was picked.
+function fromOf(calc) {
+  if (send.from !== undefined) return send.from;
+  return calc.body.tsumo ? null : undefined;
+}
+
 function events(calc) {
   const sk = window.SuanfanScorekeeper;
   const m = send.match;
   const hand = handOf(calc);
-  const win = { winner: send.winner, ...(send.from ? { from: send.from } : {}), hand };
+  const from = fromOf(calc);
+  const win = { winner: send.winner, ...(from ? { from } : {}), hand };
   if (m.rules !== "riichi") return [{ type: "win", ...win }];
   const riichi = m.players.filter((p) => send.riichi.includes(p) || (p === send.winner && sk.handRiichi(calc.body)));
-  return [...riichi.map((p) => ({ type: "riichi", player: p })), { type: send.from ? "ron" : "tsumo", ...win }];
+  return [...riichi.map((p) => ({ type: "riichi", player: p })), { type: from ? "ron" : "tsumo", ...win }];
 }
 
 // Open the panel: the open matches of the hand's rule set (each read for its players and next round), or, with
@@ -89,7 +99,7 @@ async function openPanel(refetch = true) {
     send.match = open[0];
     send.winner = null;
     send.riichi = [];
-    send.from = null;
+    send.from = undefined;
   } else {
     send.match = open.find((m) => m.id === send.match.id);
   }
@@ -106,7 +116,7 @@ function draw(calc) {
   select.addEventListener("change", () => {
     send.match = send.open.find((x) => String(x.id) === select.value);
     send.winner = null;
-    send.from = null;
+    send.from = undefined;
     send.riichi = [];
     draw(calc);
   });
@@ -115,11 +125,11 @@ function draw(calc) {
     el("label", { class: "sk-field", for: "send-match" }, el("span", { text: tx("match") }), select),
     sk.chips(tx("winner"), m.players.map((p) => ({ value: p, text: p })), (p) => send.winner === p, (p) => {
       send.winner = p;
-      if (send.from === p) send.from = null;
+      if (send.from === p) send.from = undefined;
       redraw();
     }, "send-winner"),
     sk.chips(tx("from"), [{ value: "", text: tx("selfDraw") }, ...m.players.map((p) => ({ value: p, text: p, disabled: p === send.winner }))],
-      (p) => (send.from || "") === p, (p) => { send.from = p || null; redraw(); }, "send-from"),
+      (p) => fromOf(calc) === (p || null), (p) => { send.from = p || null; redraw(); }, "send-from"),
   ];
   if (m.rules === "riichi") {
     rows.push(sk.chips(tx("riichi"), m.players.map((p) => ({ value: p, text: p, disabled: p === send.winner && sk.handRiichi(calc.body) })),
@@ -132,8 +142,8 @@ function draw(calc) {
   const close = el("button", { type: "button", class: "plain", text: tx("close"), onclick: () => { send.box.hidden = true; } });
   send.box.replaceChildren(el("h3", { text: tx("title") }), ...rows, el("p", { class: "muted", text: tx("note") }), preview,
     el("div", { class: "sk-actions" }, add, close), error);
-  if (!send.winner) {
-    preview.replaceChildren(el("p", { class: "muted", text: tx("pickWinner") }));
+  if (!send.winner || fromOf(calc) === undefined) {
+    preview.replaceChildren(el("p", { class: "muted", text: tx(send.winner ? "pickFrom" : "pickWinner") }));
     return;
   }
   const evs = events(calc);
