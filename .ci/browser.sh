@@ -9,6 +9,13 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update -q
   apt-get install -y -q --no-install-recommends chromium
 fi
+# tests/e2e/test_tiles_e2e.py runs Chromium with one of these two fonts alone (Debian images have them; fontconfig's
+# own dependencies bring them): the tiles must draw the same with either
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends fonts-dejavu-core
+fi
 if ! "$PY" -c "import playwright.sync_api" 2>/dev/null; then
   "$PY" -m pip install -q "playwright>=1.40"
 fi

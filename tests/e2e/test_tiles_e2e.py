@@ -183,3 +183,28 @@ def test_tiles_draw_with_the_page_font_alone(one_font_browsers, server_url):
             # between two copies of one face at two places on the stage; a glyph differs in hundreds)
             assert differing(as_drawn, missing) > 200, f"{code} draws the missing-glyph box"
             assert differing(as_drawn, blank) > 200, f"{code} draws no text"
+
+
+def test_phone_palette_with_one_font(one_font_browsers, server_url):
+    """At 390 px, in a browser with no CJK font: every tile of MCR's palette (flowers included) keeps its spoken name
+    and a 44 px tall tap target, its text in the page's font, and nothing is wider than the screen."""
+    page = one_font_browsers["sans"].new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(server_url + "/?lang=en&rules=mcr")
+        page.locator("body[data-ready=true]").wait_for(state="attached")
+        page.evaluate("window.SuanfanTiles.fontReady")
+        tiles = page.locator("#palette button[data-tile]").evaluate_all(
+            """bs => bs.map(b => { const r = b.getBoundingClientRect(); const t = b.querySelector("text");
+                return [b.dataset.tile, b.getAttribute("aria-label"), r.height, r.right,
+                        t ? getComputedStyle(t).fontFamily : null]; })"""
+        )
+        width = page.evaluate("document.documentElement.scrollWidth")
+    finally:
+        page.close()
+    codes = [code for code, *_ in tiles]
+    assert set(CODES) - {"0m", "0p", "0s"} <= set(codes), codes  # MCR has no red fives; its flowers are there
+    for code, label, height, right, family in tiles:
+        assert label and f"({code})" in label, (code, label)  # the name a screen reader says, e.g. "East (1z)"
+        assert height >= 44 and right <= 390, (code, height, right)
+        assert family in (None, '"suanfan tiles"'), (code, family)
+    assert width <= 390
