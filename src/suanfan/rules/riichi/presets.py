@@ -165,9 +165,9 @@ PRESET_DOCS: dict[str, str] = {
     "the league's rule page ma-jan.or.jp/guide/game_rule.php (archived 2012: the yaku table has no 一発, 人和 満貫, "
     "三倍満 十三翻以上); the Pantheon tournament system's JPML rule set (MahjongPantheon/pantheon RulesetJpmlA: "
     "head bump, no kazoe, no nagashi, no kiriage, the floating uma, chombo 200 x 100). Where Pantheon's two JPML "
-    "versions disagree (kazoe, chombo paid in the hand), the newer one (Mimir) is followed. 緑一色 needs 發 and a "
-    "double wind pair is 4 fu (ma-jan.or.jp/guide/game_rule.html as otamajakusi/mahjong-c yaku.h quotes it: "
-    "「緑一色は發が含まれなければいけない」, 連風牌の対子 4符). Not modelled: the rule's rinshan win gets no tsumo fu.",
+    "versions disagree (kazoe, chombo paid in the hand), the newer one (Mimir) is followed. 緑一色 needs 發 (the same "
+    "archived rule page's yaku table: 緑一色 發を含まなければならない; its current page, as otamajakusi/mahjong-c yaku.h "
+    "quotes it: 「緑一色は發が含まれなければいけない」) and a double wind pair is 4 fu (連風牌の対子 4符, as quoted there). Not modelled: the rule's rinshan win gets no tsumo fu.",
     "saikouisen": "最高位戦日本プロ麻雀協会 rule (最高位戦ルール): ippatsu, ura and kan dora, no red fives; no kazoe "
     "(13 han is a sanbaiman) and yakuman never add up; kiriage (30 fu 4 han = mangan); head bump (上家優先); a double "
     "wind pair 2 fu; no nagashi, no pao; match: 30000 / 30000, uma +30 / +10 / -10 / -30, no oka, no agari-yame or "
@@ -200,7 +200,8 @@ PRESET_DOCS: dict[str, str] = {
     "open tanyao, red fives, double ron (three ron is an abortive draw). Source: tenhou.net/man (ルール), "
     "checked against Tenhou's own game logs (tests/data/logs, suanfan log check).",
     "mahjongsoul": "Mahjong Soul (雀魂) ranked rules: double yakuman for 四暗刻単騎, 国士十三面, 純正九蓮, 大四喜; "
-    "kazoe on, kiriage off, open tanyao, red fives, every ron on one discard wins. Source: riichi.wiki "
+    "kazoe on, kiriage off, open tanyao, red fives (3, one a suit), a double wind pair 4 fu, every ron on one discard "
+    "wins (riichi.wiki 'Majsoul', Rules: 'Multiple rons: Available', no 三家和 abortive draw). Source: riichi.wiki "
     "'Mahjong Soul' rules and the riichienv-core engine's MJSoul preset.",
     "riichi_city": "Riichi City (麻雀一番街) ranked rules: three red fives, ura and kan dora, ippatsu, kuitan, the "
     "abortive draws including the triple ron (so a double ron stands), yakuman pao, no renhou, yakuman at full scoring "
