@@ -3,16 +3,23 @@ reading the logs (into the game model, each win's hand derived) against checking
 round settled), on the test logs (tests/data/logs).
 
     python bench/bench_logs.py [--copies 10] [--jobs N] [--repeat 5]
+    python bench/bench_logs.py --instructions
 
 ``--copies`` checks the test logs that many times over (more work for the process pool to spread); ``--jobs``
-is the "all cores" side (default: every core this process may use).
+is the "all cores" side (default: every core this process may use). ``--instructions`` counts, under valgrind
+(callgrind), the instructions per game of reading, of scoring the wins and of the whole check: the same counts
+whatever else the shared machine is doing (the difference of a run doing each 2 times and one doing it 0 times,
+after the same warm-up pass of both).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from suanfan import parallel
@@ -30,7 +37,15 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=10)
     ap.add_argument("--jobs", type=int, default=parallel.cores())
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
+    ap.add_argument("--child", nargs=2, metavar=("SIDE", "LOOPS"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        _child(args.child[0], int(args.child[1]))
+        return
+    if args.instructions:
+        _instructions()
+        return
     files = [(f, Path(f).read_bytes(), named) for f, named in files_of([DATA], named=True)]
     tasks = files * args.copies
 
@@ -67,6 +82,51 @@ def main() -> None:
             total.merge(rep)
         took = time.perf_counter() - t0
         print(f"{jobs:>5} {took:8.2f} {total.games / took:9.1f} {total.wins / took:9.1f}")
+
+
+SIDES = {"reading": "the game model, every win's hand derived", "scoring": "its wins rescored",
+         "checking": "wins rescored, rounds settled, the end and final scores"}  # fmt: skip
+
+
+def _instructions() -> None:
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+
+    def total(side_loops: tuple[str, int]) -> int:
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__, "--child"]
+        out = subprocess.run([*cmd, side_loops[0], str(side_loops[1])], capture_output=True, text=True, check=True)
+        return int(next(x for x in out.stderr.splitlines() if "Collected" in x).split()[-1])
+
+    runs = [(side, loops) for side in SIDES for loops in (0, 2)]
+    with ThreadPoolExecutor(2) as pool:
+        counts = dict(zip(runs, pool.map(total, runs), strict=True))
+    logs = _logs()
+    games = [g for f, d in logs for g in _games(f, d)]
+    wins = sum(len(r.wins) for g in games for r in g.rounds)
+    print(f"{len(games)} games, {wins} wins (tests/data/logs): instructions per game, counted by callgrind")
+    per = {side: (counts[side, 2] - counts[side, 0]) / (2 * len(games)) for side in SIDES}
+    for side, what in SIDES.items():
+        print(f"{side:9} {per[side] / 1e6:7.3f} M  ({what})")
+    print(f"reading / scoring = {per['reading'] / per['scoring']:.2f}")
+
+
+def _child(side: str, loops: int) -> None:
+    logs = _logs()
+    games = [g for f, d in logs for g in _games(f, d)]
+    _score_wins(games)  # the warm-up: imports, and the scoring's per-pattern tables filled
+    _check_all(games)
+    work = {
+        "reading": lambda: [read_bytes(d, f) for f, d in logs],
+        "scoring": lambda: _score_wins(games),
+        "checking": lambda: _check_all(games),
+    }[side]
+    for _ in range(loops):
+        work()
+
+
+def _logs() -> list[tuple[str, bytes]]:
+    files = [(f, Path(f).read_bytes()) for f in files_of([DATA])]
+    return [(f, data) for f, data in files if _games(f, data)]
 
 
 def _score_wins(games: list) -> None:

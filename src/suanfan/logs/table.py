@@ -1,17 +1,21 @@
 """One round at the table, replayed event by event, so that each win can be told as a contract hand object.
 
 Every reader turns its format's events into calls on ``Table`` (draw, discard, call, kan, riichi, dora); the table
-keeps what a win needs and the log does not say outright: the concealed tiles, the melds and who fed them, the
-wall count (haitei, houtei), the uninterrupted first go-around (double riichi, tenhou, chiihou), ippatsu (broken
-by any call, a kong by anyone included), the kong replacement (rinshan), the kong that can be robbed (chankan),
-and the dora indicators revealed so far (each platform reveals kong dora when its log says).
+keeps what a win needs and the log does not say outright: the concealed tiles, the rivers, the melds and who fed
+them, the wall count (haitei, houtei), the uninterrupted first go-around (double riichi, tenhou, chiihou), ippatsu
+(broken by any call, a kong by anyone included), the kong replacement (rinshan), the kong that can be robbed
+(chankan), and the dora indicators revealed so far (each platform reveals kong dora when its log says).
+
+Most of a log is draws and discards with nothing between them. The table keeps so little per draw and discard
+(the tile into or out of the hand and the river; the rest is read off the rivers and a few counters when a win
+asks) that a reader can hand it a whole run of them at once (``play``), and a run costs one short loop.
 
 Tiles are suanfan tile numbers (``suanfan.tiles``: 0-33, red fives 42-44).
 """
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable, Sequence
 
 from ..errors import InputError
 from ..tiles import KIND, YAOCHU, format_tiles, tile_name
@@ -20,45 +24,64 @@ WINDS = "ESWN"
 # seat of the discarder minus seat of the caller (mod the seats): right (下家), across, left (上家)
 SOURCES = {4: {1: "R", 2: "A", 3: "L"}, 3: {1: "R", 2: "L"}}
 LIVE_WALL = {4: 70, 3: 55}  # draws the live wall holds (136 - 52 dealt - 14 dead; 108 - 39 - 14)
+Move = tuple[int, int, bool]  # (seat, tile, a draw?): a draw, or else a discard
 
 
 class Table:
-    """A round in play. ``place`` is set by the reader before each event so that an error names where it was."""
+    """A round in play. ``place`` is set by the reader: a text, or a function giving it (called only on an error),
+    so that an error names where it was; within a run of moves (``play``) ``offset`` is the failing move's
+    index in the run (0 for any other event)."""
 
     def __init__(self, seats: int, dealer: int, round_wind: int, hands: list[list[int]], dora: list[int]) -> None:
         self.seats = seats
         self.dealer = dealer
         self.round_wind = round_wind
         self.hands = [list(h) for h in hands]
+        self.rivers: list[list[int]] = [[] for _ in range(seats)]  # every discard, the called ones included
         self.melds: list[list[list]] = [[] for _ in range(seats)]  # [kind, tiles, source offset]
         self.dora = list(dora)
         self.live = LIVE_WALL[seats]
-        self.place: object = ""  # where the reader is: a text, or a function giving it (asked only on an error)
-        self.called = False  # a call (chi, pon, any kong) has been made this round
-        self.discarded = [False] * seats
+        self.place: str | Callable[[], str] = ""
+        self.offset = 0
+        self.calls = 0  # calls made this round (chi, pon, any kong): the first go-around is over after one
+        self.breaks = 0  # what ended every ippatsu so far: a call, or a kong once complete (its replacement draw)
+        self.fed = [False] * seats  # a discard of the seat was called (no nagashi mangan)
         self.riichi: list[str | None] = [None] * seats  # "riichi" or "double_riichi", once the tile is out
+        self.riichi_at: list[tuple[int, int] | None] = [None] * seats  # (river length, breaks) after the riichi tile
         self.stood: list[int] = []  # seats whose riichi stick went down, in order
         self.declared: int | None = None  # riichi declared, its tile not yet discarded
         self.unconfirmed: int | None = None  # riichi tile out, the stick not yet down
-        self.ippatsu = [False] * seats
-        self.break_ippatsu = False  # a kong was declared: ippatsu ends once it is complete (the next draw)
-        self.rinshan_due = [False] * seats
-        self.drawn: list[int | None] = [None] * seats
-        self.drawn_rinshan = [False] * seats
-        self.last_discard: tuple[int, int] | None = None
-        self.robbable: tuple[int, int, str] | None = None  # (seat, tile, "kakan" or "ankan") until the next draw
-        self.nagashi = [True] * seats  # every discard a terminal or honor, none called
+        self.kong_open = False  # a kong declared and not yet complete (its replacement not drawn)
+        self.rinshan_due: int | None = None  # the seat that draws a replacement next (a kong, a North set aside)
+        self.drawn: tuple[int, int, bool] | None = None  # (seat, tile, a replacement?) when the last move was a draw
+        self.last_discard: tuple[int, int] | None = None  # (seat, tile) when the last move was a discard
+        self.robbable: tuple[int, int, str] | None = None  # (seat, tile, "kakan" / "ankan" / "kita") until a draw
         self.kita = [0] * seats  # North tiles set aside (抜きドラ, three players)
         self.liable: list[int | None] = [None] * seats  # pao: who fed the third dragon or the fourth wind set
 
     def copy(self) -> Table:
         """An independent copy (a reader trying one reading of the log, keeping the other to go back to)."""
-        new = copy.copy(self)
+        new = Table.__new__(Table)
         for key, value in self.__dict__.items():
             if isinstance(value, list):
-                setattr(new, key, [list(v) if isinstance(v, list) else v for v in value])
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            setattr(new, key, value)
         new.melds = [[[m[0], list(m[1]), m[2]] for m in melds] for melds in self.melds]
         return new
+
+    # ---- what the events leave ---------------------------------------------------------------------------------
+    @property
+    def nagashi(self) -> list[bool]:
+        """Per seat: every discard a terminal or honor, none of them called (流し満貫)."""
+        return [not self.fed[p] and all(KIND[t] in YAOCHU for t in self.rivers[p]) for p in range(self.seats)]
+
+    def ippatsu(self, who: int) -> bool:
+        """The go-around after the riichi tile is not over: no own discard since, nothing that ends it."""
+        return self.riichi_at[who] == (len(self.rivers[who]), self.breaks)
+
+    def first_turn(self, who: int) -> bool:
+        """No discard of the seat's yet, no call by anyone (double riichi, tenhou, chiihou)."""
+        return not self.rivers[who] and not self.calls
 
     # ---- errors ----------------------------------------------------------------------------------------------
     def fail(self, message: str) -> None:
@@ -72,19 +95,58 @@ class Table:
             self.fail(f"seat {who} {what} {tile_name(tile)}, which is not in the hand")
 
     # ---- events ----------------------------------------------------------------------------------------------
+    def play(self, moves: Sequence[Move]) -> None:
+        """A run of draws and discards with no other event between them: the same as ``draw`` and ``discard``
+        move by move. The moves right after another event (which may leave a riichi stick to put down, a kong to
+        complete) go one by one; the rest of the run only moves tiles and counts the wall."""
+        k, n = 0, len(moves)
+        while k < n and (self.unconfirmed is not None or self.kong_open or self.rinshan_due is not None
+                         or self.robbable is not None or self.declared is not None):  # fmt: skip
+            self.offset = k
+            who, tile, is_draw = moves[k]
+            if is_draw:
+                self.draw(who, tile)
+            else:
+                self.discard(who, tile)
+            k += 1
+        self.offset = 0
+        if k == n:
+            return
+        hands, rivers, live = self.hands, self.rivers, self.live
+        for k in range(k, n):
+            who, tile, is_draw = moves[k]
+            if is_draw:
+                if not live:
+                    break
+                live -= 1
+                hands[who].append(tile)
+            else:
+                try:
+                    hands[who].remove(tile)
+                except ValueError:
+                    break
+                rivers[who].append(tile)
+        else:
+            self.live = live
+            self.drawn = (who, tile, False) if is_draw else None
+            self.last_discard = None if is_draw else (who, tile)
+            return
+        self.offset, self.live = k, live
+        self.fail(f"seat {who} draws, but the wall is empty" if is_draw else
+                  f"seat {who} discards {tile_name(tile)}, which is not in the hand")  # fmt: skip
+
     def draw(self, who: int, tile: int) -> None:
         if self.live <= 0:
             self.fail(f"seat {who} draws, but the wall is empty")
-        if self.unconfirmed is not None:
-            self._confirm()
-        if self.break_ippatsu:
-            self.ippatsu = [False] * self.seats
-            self.break_ippatsu = False
+        self._confirm()
+        if self.kong_open:
+            self.breaks += 1  # the kong is complete: ippatsu ends (robbing it would still have counted)
+            self.kong_open = False
+        rinshan = self.rinshan_due == who
+        self.rinshan_due = None
         self.live -= 1  # a kong replacement too: the dead wall takes the last tile of the live wall
-        self.drawn_rinshan[who] = self.rinshan_due[who]
-        self.rinshan_due[who] = False
-        self.drawn[who] = tile
         self.hands[who].append(tile)
+        self.drawn = (who, tile, rinshan)
         self.robbable = None
         self.last_discard = None
 
@@ -98,17 +160,13 @@ class Table:
         if riichi:
             self.declared = who
         if self.declared == who:
-            self.riichi[who] = "double_riichi" if not self.discarded[who] and not self.called else "riichi"
-            self.ippatsu[who] = True
+            self.riichi[who] = "double_riichi" if self.first_turn(who) else "riichi"
+            self.riichi_at[who] = (len(self.rivers[who]) + 1, self.breaks)
             self.declared = None
             self.unconfirmed = who
-        else:
-            self.ippatsu[who] = False  # the go-around after the riichi ends at the next own discard
-        self.discarded[who] = True
-        if KIND[tile] not in YAOCHU:
-            self.nagashi[who] = False
+        self.rivers[who].append(tile)
         self.last_discard = (who, tile)
-        self.drawn[who] = None
+        self.drawn = None
 
     def riichi_stands(self, who: int) -> None:
         """The riichi stick is down (Tenhou's REACH step 2, MJAI's reach_accepted)."""
@@ -141,10 +199,11 @@ class Table:
             group = range(31, 34) if KIND[called] >= 31 else range(27, 31)
             if sum(KIND[m[1][0]] in group for m in self.melds[who]) == len(group):
                 self.liable[who] = source  # 責任払い: the call that made daisangen / daisuushii certain
-        self.nagashi[source] = False
-        self._interrupt()
+        self.fed[source] = True
+        self.calls += 1
+        self.breaks += 1
         if kind == "minkan":
-            self.rinshan_due[who] = True
+            self.rinshan_due = who
         self.last_discard = None
 
     def kakan(self, who: int, tile: int) -> None:
@@ -171,23 +230,19 @@ class Table:
             self.fail(f"seat {who} sets aside {tile_name(tile)}: only a North, with three players")
         self.take(who, tile, "sets aside")
         self.kita[who] += 1
-        self.rinshan_due[who] = True
+        self.rinshan_due = who
         self.robbable = (who, tile, "kita")
         self.last_discard = None
-        self.drawn[who] = None
+        self.drawn = None
 
     def _kong(self, who: int, tile: int, kind: str) -> None:
         self._confirm()
-        self.called = True
-        self.break_ippatsu = True  # robbing the kong still counts ippatsu (the kong is not complete)
-        self.rinshan_due[who] = True
+        self.calls += 1
+        self.kong_open = True  # robbing the kong still counts ippatsu (the kong is not complete)
+        self.rinshan_due = who
         self.robbable = (who, tile, kind)
         self.last_discard = None
-        self.drawn[who] = None
-
-    def _interrupt(self) -> None:
-        self.called = True
-        self.ippatsu = [False] * self.seats
+        self.drawn = None
 
     def reveal_dora(self, indicator: int) -> None:
         if len(self.dora) >= 5:
@@ -199,11 +254,11 @@ class Table:
         """The contract hand object of seat ``who`` winning now: by self-draw (``source`` None or ``who``) or on
         ``source``'s discard or kong. ``honba`` and ``sticks`` are what this winner takes (0 for a second ron)."""
         tsumo = source is None or source == who
-        chankan = False
+        chankan = rinshan = False
         if tsumo:
-            tile = self.drawn[who]
-            if tile is None:
+            if self.drawn is None or self.drawn[0] != who:
                 self.fail(f"seat {who} wins by self-draw without a drawn tile")
+            _, tile, rinshan = self.drawn
             concealed = list(self.hands[who])
         else:
             if self.robbable is not None and self.robbable[0] == source:
@@ -225,9 +280,9 @@ class Table:
         state = self.riichi[who]
         if state:
             hand[state] = True
-            if self.ippatsu[who]:
+            if self.ippatsu(who):
                 hand["ippatsu"] = True
-        if tsumo and self.drawn_rinshan[who]:
+        if rinshan:
             hand["rinshan"] = True
         elif tsumo and self.live == 0:
             hand["haitei"] = True
@@ -235,7 +290,7 @@ class Table:
             hand["chankan"] = True
         elif not tsumo and not chankan and self.live == 0:
             hand["houtei"] = True
-        if tsumo and not self.discarded[who] and not self.called:
+        if tsumo and self.first_turn(who):
             hand["tenhou" if who == self.dealer else "chiihou"] = True
         if self.dora:
             hand["dora_indicators"] = [tile_name(t) for t in self.dora]

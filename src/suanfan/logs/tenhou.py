@@ -20,13 +20,14 @@ The encoding, as the public log parsers document it:
 from __future__ import annotations
 
 import re
+from functools import cache
 from html import unescape
 from urllib.parse import unquote
 
 from ..errors import InputError
-from ..tiles import format_tiles
+from ..tiles import format_tiles, tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
-from .table import Table
+from .table import Move, Table
 from .yaku import LIMITS, TENHOU_IDS, YAKUMAN_HAN
 
 RED_IDS = {16: 42, 52: 43, 88: 44}
@@ -70,54 +71,97 @@ def game_rules(game_type: int) -> tuple[dict, dict]:
     return options, settings
 
 
-TAG = re.compile(r"<(/?)([A-Za-z_]\w*)([^<>]*)>")
 ATTR = re.compile(r'(\w+)="([^"]*)"')
+GAPS = re.compile(r">\s+<")  # white space between tags (a log written out one tag a line)
 
 
 def attrs(body: str) -> dict[str, str]:
     """A tag's attributes (read only for the tags that have some: most are a draw or a discard)."""
-    return {k: unescape(v) for k, v in ATTR.findall(body)}
+    return {k: unescape(v) if "&" in v else v for k, v in ATTR.findall(body)}
+
+
+@cache
+def tile_codes(red: bool) -> tuple[int, ...]:
+    """The suanfan tile of each Tenhou tile id 0-135 (red fives 42-44 when the game has them)."""
+    return tuple(RED_IDS[t] if red and t in RED_IDS else t // 4 for t in range(136))
+
+
+@cache
+def move_codes(red: bool) -> dict[str, Move]:
+    """Each draw and discard tag as it stands between ``<`` and the next ``<`` (``T12/>``), and the move it is:
+    (seat, suanfan tile, a draw?). Most of a log is these tags; one look-up reads each."""
+    tiles = tile_codes(red)
+    return {f"{letter}{t}/>": (seat, tiles[t], is_draw) for letter, (is_draw, seat) in MOVES.items() for t in range(136)}
+
+
+def tags_of(text: str, file: str) -> list[str]:
+    """The text of each tag between ``<mjloggm>`` and ``</mjloggm>`` (``T12/>``, ``INIT seed=... />``)."""
+    text = text.strip()
+    if GAPS.search(text):
+        text = GAPS.sub("><", text)
+    pieces = text.split("<")
+    if pieces[0]:
+        raise InputError("bad_log", f"{file}: not a Tenhou mjlog (it does not start with a tag)")
+    tags = pieces[1:]
+    if "<?" in text or "<!" in text:
+        tags = [p for p in tags if not p.startswith(("?", "!"))]  # an XML declaration, a comment
+    first = _name(tags[0]) if tags else ""
+    if first != "mjloggm":
+        raise InputError("bad_log", f"{file}: not a Tenhou mjlog (the first tag is <{first or 'none'}>, not <mjloggm>)")
+    if tags[-1] != "/mjloggm>":
+        body = [t for t in tags[1:] if not t.startswith("/") and t.endswith(">")]
+        last = f"<{_name(body[-1])}>" if body else "<mjloggm>"
+        raise InputError(
+            "bad_log", f"{file}: not a complete mjlog (cut short after tag {len(body)} {last}, no </mjloggm>)"
+        )
+    tags = tags[1:-1]
+    if "</" in text[: -len("</mjloggm>")]:
+        tags = [t for t in tags if not t.startswith("/")]  # a closing tag: nothing to read
+    return tags
+
+
+def _name(tag: str) -> str:
+    return tag.split(" ", 1)[0].rstrip("/>")
 
 
 def read(text: str, file: str) -> list[Game]:
-    tags = TAG.findall(text)
-    if not tags or tags[0][0] or tags[0][1] != "mjloggm":
-        first = f"<{tags[0][1]}>" if tags else "none"
-        raise InputError("bad_log", f"{file}: not a Tenhou mjlog (the first tag is {first}, not <mjloggm>)")
-    if tags[-1][:2] != ("/", "mjloggm") or not text.rstrip().endswith(">"):
-        last = f"<{tags[-1][1]}>" if len(tags) > 1 else "<mjloggm>"
-        raise InputError(
-            "bad_log", f"{file}: not a complete mjlog (cut short after tag {len(tags) - 1} {last}, no </mjloggm>)"
-        )
-    return [_Reader(file, [(name, body) for close, name, body in tags[1:-1] if not close]).game()]
+    return [_Reader(file, tags_of(text, file)).game()]
 
 
 class _Reader:
-    def __init__(self, file: str, tags: list[tuple[str, str]]) -> None:
+    def __init__(self, file: str, tags: list[str]) -> None:
         self.file = file
         self.tags = tags
         self.red = True
         self.options: dict = {}
 
     def fail(self, i: int, message: str) -> None:
-        raise InputError("bad_log", f"{self.file}: tag {i + 1} <{self.tags[i][0]}>: {message}")
+        raise InputError("bad_log", f"{self.file}: tag {i + 1} <{_name(self.tags[i])}>: {message}")
 
     def tile(self, t: int) -> int:
+        return self.tiles_of([t])[0]
+
+    def tiles_of(self, ids: list[int]) -> list[int]:
+        tiles = self.tiles
         try:
-            return self.tiles[t] if t >= 0 else self.tiles[136]
+            if min(ids, default=0) < 0:
+                raise IndexError
+            return [tiles[t] for t in ids]
         except IndexError:
-            raise InputError("bad_log", f"tile id {t} is not 0-135") from None
+            bad = next(t for t in ids if not 0 <= t < 136)
+            raise InputError("bad_log", f"tile id {bad} is not 0-135") from None
 
     def game(self) -> Game:
         names: list[str] = []
         game_type = None
-        for tag, body in self.tags:
-            if tag == "GO" and game_type is None:
-                game_type = int(attrs(body).get("type", "0"))
-            elif tag == "UN" and not names:
-                a = attrs(body)
+        for tag in self.tags:
+            name = _name(tag)
+            if name == "GO" and game_type is None:
+                game_type = int(attrs(tag).get("type", "0"))
+            elif name == "UN" and not names:
+                a = attrs(tag)
                 names = [unquote(a.get(f"n{i}", "")) for i in range(4)]
-            elif tag == "INIT":
+            elif name == "INIT":
                 break
         if game_type is None:
             game_type = 0x09  # no GO tag: a four-player hanchan with red fives, the default lobby
@@ -127,16 +171,17 @@ class _Reader:
         if len(names) == 4 and not names[3]:
             game_type |= 0x10  # no fourth player: a three-player game whatever the lobby says
         self.red = not game_type & 0x02
-        self.tiles = [RED_IDS[t] if self.red and t in RED_IDS else t // 4 for t in range(136)]
+        self.tiles = tile_codes(self.red)
         self.options, settings = game_rules(game_type)
         self.seats = 3 if game_type & 0x10 else 4
         players = tuple(names[: self.seats]) if names else ("",) * self.seats
+        # each tag's move (None: another tag), and a None past the end: the tags between two others are a run
+        self.moves = [*map(move_codes(self.red).get, self.tags), None]
         rounds: list[Round] = []
         final_scores = final_points = None
-        starts = [i for i, (tag, _) in enumerate(self.tags) if tag == "INIT"]
-        for n, start in enumerate(starts):
-            end = starts[n + 1] if n + 1 < len(starts) else len(self.tags)
-            rnd, owari = self.round(start, end)
+        start = next((i for i, tag in enumerate(self.tags) if tag.startswith("INIT ")), None)
+        while start is not None:
+            rnd, owari, start = self.round(start)
             rounds.append(rnd)
             if owari:
                 values = owari.split(",")
@@ -151,8 +196,9 @@ class _Reader:
             info=info,
         )  # fmt: skip
 
-    def round(self, start: int, end: int) -> tuple[Round, str | None]:
-        init = attrs(self.tags[start][1])
+    def round(self, start: int) -> tuple[Round, str | None, int | None]:
+        """The round whose INIT is tag ``start``, its ``owari``, and where the next round starts (None: the end)."""
+        init = attrs(self.tags[start])
         seed = ints(init.get("seed"))
         if len(seed) < 6:
             self.fail(start, f"seed {init.get('seed')!r} is not kyoku,honba,sticks,dice,dice,dora")
@@ -163,7 +209,7 @@ class _Reader:
         if len(scores) != n:
             self.fail(start, f"ten {init.get('ten')!r} is not {n} scores")
         try:
-            hands = [[self.tile(t) for t in ints(init.get(f"hai{p}"))] for p in range(n)]
+            hands = [self.tiles_of(ints(init.get(f"hai{p}"))) for p in range(n)]
             table = Table(n, dealer, kyoku // 4, hands, [self.tile(seed[5])])
         except InputError as e:
             self.fail(start, e.message)
@@ -172,44 +218,46 @@ class _Reader:
         changes = [0] * n
         owari = None
         first_winner_paid = False
-        i = start
-        table.place = lambda: f"{self.file}: {label}: tag {i + 1} <{self.tags[i][0]}>"
-        tiles, tags, draw, discard = self.tiles, self.tags, table.draw, table.discard
-        for i in range(start + 1, end):
-            name, body = tags[i]
-            move = MOVES.get(name[0]) if name[-1].isdigit() else None
-            if move is not None:  # the most of a log: T U V W draws, D E F G discards
-                try:
-                    t = tiles[int(name[1:])]
-                except (ValueError, IndexError):
-                    self.fail(i, "a draw or discard of no tile 0-135")
-                (draw if move[0] else discard)(move[1], t)
-                continue
-            tag = attrs(body)
+        tags, moves, end = self.tags, self.moves, len(self.tags)
+        i = start + 1
+        table.place = lambda: f"{self.file}: {label}: tag {i + table.offset + 1} <{_name(tags[i + table.offset])}>"
+        while i < end:
+            other = moves.index(None, i)  # the next tag that is no draw or discard
+            if other > i:
+                table.play(moves[i:other])
+                i = other
+                if i == end:
+                    break
+            tag = tags[i]
+            name = _name(tag)
+            if name == "INIT":
+                break
+            if name[0] in MOVES and name[1:].isdigit():
+                self.fail(i, "a draw or discard of no tile 0-135")
+            a = attrs(tag)
             if name == "N":
-                self.call(table, int(tag.get("who", "0")), int(tag.get("m", "0")))
+                self.call(table, int(a.get("who", "0")), int(a.get("m", "0")))
             elif name == "REACH":
-                who = int(tag.get("who", "0"))
-                if tag.get("step") == "1":
+                who = int(a.get("who", "0"))
+                if a.get("step") == "1":
                     table.declare_riichi(who)
                 else:
                     table.riichi_stands(who)
             elif name == "DORA":
-                table.reveal_dora(self.tile(int(tag.get("hai", "0"))))
+                table.reveal_dora(self.tile(int(a.get("hai", "0"))))
             elif name == "AGARI":
-                win = self.agari(table, tag, i, first_winner_paid)
+                win = self.agari(table, a, i, first_winner_paid)
                 first_winner_paid = True
                 outcomes.append(win)
-                owari = tag.get("owari") or owari
+                owari = a.get("owari") or owari
             elif name == "RYUUKYOKU":
-                outcomes.append(self.ryuukyoku(table, tag, i))
-                owari = tag.get("owari") or owari
-            elif name in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU"):
-                continue  # reconnects and the like: part of real games, nothing to score
-            else:
+                outcomes.append(self.ryuukyoku(table, a, i))
+                owari = a.get("owari") or owari
+            elif name not in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU"):  # reconnects and the like: nothing to score
                 self.fail(i, "not a tag of a Tenhou round")
+            i += 1
         if not outcomes:
-            self.fail(end - 1, f"{label} has no AGARI or RYUUKYOKU: the log is cut short")
+            self.fail(i - 1, f"{label} has no AGARI or RYUUKYOKU: the log is cut short")
         for o in outcomes:
             for p, d in enumerate(o.deltas or ()):
                 changes[p] += d
@@ -219,7 +267,7 @@ class _Reader:
             kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
             tuple(changes), place=f"tag {start + 1}",
         )  # fmt: skip
-        return rnd, owari
+        return rnd, owari, i if i < end else None
 
     def meld(self, m: int) -> tuple[str, list[int], int]:
         """(kind, tile ids, offset of the discarder) of an ``m`` code."""
@@ -241,7 +289,7 @@ class _Reader:
 
     def call(self, table: Table, who: int, m: int) -> None:
         kind, ids, offset = self.meld(m)
-        tiles = [self.tile(t) for t in ids]
+        tiles = self.tiles_of(ids)
         if kind == "kakan":
             table.kakan(who, tiles[0])
         elif kind == "ankan":
@@ -263,11 +311,11 @@ class _Reader:
         honba, sticks = (0, 0) if second else (ba[0], ba[1])
         hand = table.win_hand(who, source, self.options, honba, sticks)
         if hand.get("riichi") or hand.get("double_riichi"):
-            hand["ura_indicators"] = [format_tiles([self.tile(t)]) for t in ints(tag.get("doraHaiUra"))]
-        shown = [self.tile(t) for t in ints(tag.get("hai"))]
+            hand["ura_indicators"] = [tile_name(t) for t in self.tiles_of(ints(tag.get("doraHaiUra")))]
+        shown = self.tiles_of(ints(tag.get("hai")))
         if format_tiles(shown) != hand["hand"]:
             self.fail(i, f"the round's events give {hand['hand']}, the tag shows {format_tiles(shown)}")
-        logged_dora = [format_tiles([self.tile(t)]) for t in ints(tag.get("doraHai"))]
+        logged_dora = [tile_name(t) for t in self.tiles_of(ints(tag.get("doraHai")))]
         if logged_dora != hand.get("dora_indicators", []):
             self.fail(i, f"the round revealed dora {hand.get('dora_indicators')}, the tag shows {logged_dora}")
         pao = tag.get("paoWho")
