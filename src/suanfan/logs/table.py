@@ -37,8 +37,8 @@ class Table:
         self.dealer = dealer
         self.round_wind = round_wind
         self.hands = [list(h) for h in hands]
-        self.rivers: list[list[int]] = [[] for _ in range(seats)]  # every discard, the called ones included
-        self.melds: list[list[list]] = [[] for _ in range(seats)]  # [kind, tiles, source offset]
+        self.rivers: list[list[int]] = [[], [], [], []][:seats]  # every discard, the called ones included
+        self.melds: list[list[list]] = [[], [], [], []][:seats]  # [kind, tiles, source offset]
         self.dora = list(dora)
         self.live = LIVE_WALL[seats]
         self.place: str | Callable[[], str] = ""
@@ -113,8 +113,8 @@ class Table:
         if k == n:
             return
         hands, rivers, live = self.hands, self.rivers, self.live
-        for k in range(k, n):
-            who, tile, is_draw = moves[k]
+        for at in range(k, n):
+            who, tile, is_draw = moves[at]
             if is_draw:
                 if not live:
                     break
@@ -131,7 +131,7 @@ class Table:
             self.drawn = (who, tile, False) if is_draw else None
             self.last_discard = None if is_draw else (who, tile)
             return
-        self.offset, self.live = k, live
+        self.offset, self.live = at, live
         self.fail(f"seat {who} draws, but the wall is empty" if is_draw else
                   f"seat {who} discards {tile_name(tile)}, which is not in the hand")  # fmt: skip
 
@@ -250,9 +250,12 @@ class Table:
         self.dora.append(indicator)
 
     # ---- the end ---------------------------------------------------------------------------------------------
-    def win_hand(self, who: int, source: int | None, options: dict, honba: int, sticks: int) -> dict:
+    def win_hand(
+        self, who: int, source: int | None, options: dict, honba: int, sticks: int, shown: list[int] | None = None
+    ) -> dict:
         """The contract hand object of seat ``who`` winning now: by self-draw (``source`` None or ``who``) or on
-        ``source``'s discard or kong. ``honba`` and ``sticks`` are what this winner takes (0 for a second ron)."""
+        ``source``'s discard or kong. ``honba`` and ``sticks`` are what this winner takes (0 for a second ron).
+        ``shown``: the concealed tiles the log shows, which must be those the events give."""
         tsumo = source is None or source == who
         chankan = rinshan = False
         if tsumo:
@@ -268,6 +271,8 @@ class Table:
             else:
                 self.fail(f"seat {who} wins on seat {source}, who has no tile out")
             concealed = [*self.hands[who], tile]
+        if shown is not None and sorted(shown) != sorted(concealed):
+            self.fail(f"the round's events give {format_tiles(concealed)}, the log shows {format_tiles(shown)}")
         hand: dict = {
             "rules": "riichi",
             "hand": format_tiles(concealed),

@@ -20,12 +20,12 @@ The encoding, as the public log parsers document it:
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from html import unescape
 from urllib.parse import unquote
 
 from ..errors import InputError
-from ..tiles import format_tiles, tile_name
+from ..tiles import tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
 from .table import Move, Table
 from .yaku import LIMITS, TENHOU_IDS, YAKUMAN_HAN
@@ -44,7 +44,7 @@ ABORTS = {
 
 
 def ints(text: str | None) -> list[int]:
-    return [int(x) for x in text.split(",")] if text else []
+    return list(map(int, text.split(","))) if text else []
 
 
 def game_rules(game_type: int) -> tuple[dict, dict]:
@@ -72,18 +72,24 @@ def game_rules(game_type: int) -> tuple[dict, dict]:
 
 
 ATTR = re.compile(r'(\w+)="([^"]*)"')
-GAPS = re.compile(r">\s+<")  # white space between tags (a log written out one tag a line)
 
 
 def attrs(body: str) -> dict[str, str]:
     """A tag's attributes (read only for the tags that have some: most are a draw or a discard)."""
-    return {k: unescape(v) if "&" in v else v for k, v in ATTR.findall(body)}
+    found = ATTR.findall(body)
+    return {k: unescape(v) for k, v in found} if "&" in body else dict(found)
 
 
 @cache
 def tile_codes(red: bool) -> tuple[int, ...]:
     """The suanfan tile of each Tenhou tile id 0-135 (red fives 42-44 when the game has them)."""
     return tuple(RED_IDS[t] if red and t in RED_IDS else t // 4 for t in range(136))
+
+
+@cache
+def tile_texts(red: bool) -> dict[str, int]:
+    """The suanfan tile of each tile id as a tag writes it (``hai0="12,34,..."``), so a list is read by look-ups."""
+    return {str(t): tile for t, tile in enumerate(tile_codes(red))}
 
 
 @cache
@@ -95,33 +101,79 @@ def move_codes(red: bool) -> dict[str, Move]:
 
 
 def tags_of(text: str, file: str) -> list[str]:
-    """The text of each tag between ``<mjloggm>`` and ``</mjloggm>`` (``T12/>``, ``INIT seed=... />``)."""
-    text = text.strip()
-    if GAPS.search(text):
-        text = GAPS.sub("><", text)
-    pieces = text.split("<")
+    """The text of each tag between ``<mjloggm>`` and ``</mjloggm>`` (``T12/>``, ``INIT seed=... />``), white
+    space after a tag left on it (a log written one tag a line: the round reads those tags one by one)."""
+    pieces = text.strip().split("<")
     if pieces[0]:
         raise InputError("bad_log", f"{file}: not a Tenhou mjlog (it does not start with a tag)")
     tags = pieces[1:]
-    if "<?" in text or "<!" in text:
-        tags = [p for p in tags if not p.startswith(("?", "!"))]  # an XML declaration, a comment
+    while tags and tags[0].startswith(("?", "!")):  # an XML declaration, a comment
+        del tags[0]
     first = _name(tags[0]) if tags else ""
     if first != "mjloggm":
         raise InputError("bad_log", f"{file}: not a Tenhou mjlog (the first tag is <{first or 'none'}>, not <mjloggm>)")
     if tags[-1] != "/mjloggm>":
-        body = [t for t in tags[1:] if not t.startswith("/") and t.endswith(">")]
+        body = [t for t in tags[1:] if not t.startswith("/") and t.rstrip().endswith(">")]
         last = f"<{_name(body[-1])}>" if body else "<mjloggm>"
         raise InputError(
             "bad_log", f"{file}: not a complete mjlog (cut short after tag {len(body)} {last}, no </mjloggm>)"
         )
-    tags = tags[1:-1]
-    if "</" in text[: -len("</mjloggm>")]:
-        tags = [t for t in tags if not t.startswith("/")]  # a closing tag: nothing to read
-    return tags
+    return tags[1:-1]
 
 
 def _name(tag: str) -> str:
-    return tag.split(" ", 1)[0].rstrip("/>")
+    return (tag.split(None, 1) or [""])[0].rstrip("/>")
+
+
+def value(tag: str, key: str) -> str | None:
+    """One attribute of a tag, found without reading the others (``value('REACH who="1" step="1"/>', 'who')``)."""
+    at = tag.find(f' {key}="')
+    if at < 0:
+        return None
+    at += len(key) + 3
+    return tag[at : tag.find('"', at)]
+
+
+@lru_cache(maxsize=4096)
+def yaku_of(yaku: str | None, yakuman: str | None) -> tuple[tuple[str, int], ...]:
+    """suanfan's items and their han of an AGARI's ``yaku`` (id, han pairs) and ``yakuman`` (ids), summed by item
+    (Tenhou writes each dora kind once; "53,0" is a riichi without ura dora)."""
+    pairs = ints(yaku)
+    if len(pairs) % 2:
+        raise IndexError
+    out: dict[str, int] = {}
+    for y, han in zip(pairs[0::2], pairs[1::2], strict=True):
+        if han:
+            out[TENHOU_IDS[y]] = out.get(TENHOU_IDS[y], 0) + han
+    for y in ints(yakuman):
+        out[TENHOU_IDS[y]] = out.get(TENHOU_IDS[y], 0) + YAKUMAN_HAN
+    return tuple(out.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def meld(m: int, red: bool) -> tuple[str, tuple[int, ...], int]:
+    """(kind, suanfan tiles, offset of the discarder) of an ``N`` tag's ``m`` code (decoded once per code)."""
+    offset = m & 3
+    if m & 0x4:
+        t = (m >> 10) // 3
+        base = (t // 7) * 9 + t % 7
+        kind, ids = "chi", [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+    elif m & 0x18:
+        unused = (m >> 5) & 3
+        t = (m >> 9) // 3
+        if m & 0x8:
+            kind, ids = "pon", [t * 4 + i for i in range(4) if i != unused]
+        else:
+            kind, ids = "kakan", [t * 4 + unused]
+    elif m & 0x20:
+        kind, ids, offset = "kita", [m >> 8], 0
+    else:
+        t = (m >> 8) // 4
+        kind, ids = ("ankan" if offset == 0 else "minkan"), [t * 4 + i for i in range(4)]
+    tiles = tile_codes(red)
+    if not all(0 <= t < 136 for t in ids):
+        raise InputError("bad_log", f"m={m} is no meld: tile id {max(ids)} is not 0-135")
+    return kind, tuple(tiles[t] for t in ids), offset
 
 
 def read(text: str, file: str) -> list[Game]:
@@ -138,18 +190,14 @@ class _Reader:
     def fail(self, i: int, message: str) -> None:
         raise InputError("bad_log", f"{self.file}: tag {i + 1} <{_name(self.tags[i])}>: {message}")
 
-    def tile(self, t: int) -> int:
-        return self.tiles_of([t])[0]
-
-    def tiles_of(self, ids: list[int]) -> list[int]:
-        tiles = self.tiles
+    def tiles_in(self, text: str | None) -> list[int]:
+        """The tiles of an attribute's list of tile ids (``hai``, ``doraHai``)."""
+        if not text:
+            return []
         try:
-            if min(ids, default=0) < 0:
-                raise IndexError
-            return [tiles[t] for t in ids]
-        except IndexError:
-            bad = next(t for t in ids if not 0 <= t < 136)
-            raise InputError("bad_log", f"tile id {bad} is not 0-135") from None
+            return list(map(self.texts.__getitem__, text.split(",")))
+        except KeyError as e:
+            raise InputError("bad_log", f"tile id {e.args[0]} is not 0-135") from None
 
     def game(self) -> Game:
         names: list[str] = []
@@ -160,7 +208,7 @@ class _Reader:
                 game_type = int(attrs(tag).get("type", "0"))
             elif name == "UN" and not names:
                 a = attrs(tag)
-                names = [unquote(a.get(f"n{i}", "")) for i in range(4)]
+                names = [unquote(n) if "%" in n else n for n in (a.get(f"n{i}", "") for i in range(4))]
             elif name == "INIT":
                 break
         if game_type is None:
@@ -171,12 +219,13 @@ class _Reader:
         if len(names) == 4 and not names[3]:
             game_type |= 0x10  # no fourth player: a three-player game whatever the lobby says
         self.red = not game_type & 0x02
-        self.tiles = tile_codes(self.red)
+        self.texts = tile_texts(self.red)
         self.options, settings = game_rules(game_type)
         self.seats = 3 if game_type & 0x10 else 4
         players = tuple(names[: self.seats]) if names else ("",) * self.seats
         # each tag's move (None: another tag), and a None past the end: the tags between two others are a run
-        self.moves = [*map(move_codes(self.red).get, self.tags), None]
+        self.codes = move_codes(self.red)
+        self.moves = [*map(self.codes.get, self.tags), None]
         rounds: list[Round] = []
         final_scores = final_points = None
         start = next((i for i, tag in enumerate(self.tags) if tag.startswith("INIT ")), None)
@@ -209,15 +258,14 @@ class _Reader:
         if len(scores) != n:
             self.fail(start, f"ten {init.get('ten')!r} is not {n} scores")
         try:
-            hands = [self.tiles_of(ints(init.get(f"hai{p}"))) for p in range(n)]
-            table = Table(n, dealer, kyoku // 4, hands, [self.tile(seed[5])])
+            hands = [self.tiles_in(init.get(f"hai{p}")) for p in range(n)]
+            table = Table(n, dealer, kyoku // 4, hands, self.tiles_in(str(seed[5])))
         except InputError as e:
             self.fail(start, e.message)
         label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         outcomes: list[Win | Draw] = []
         changes = [0] * n
         owari = None
-        first_winner_paid = False
         tags, moves, end = self.tags, self.moves, len(self.tags)
         i = start + 1
         table.place = lambda: f"{self.file}: {label}: tag {i + table.offset + 1} <{_name(tags[i + table.offset])}>"
@@ -229,32 +277,24 @@ class _Reader:
                 if i == end:
                     break
             tag = tags[i]
+            if not tag.endswith(">"):  # white space after the tag
+                tag = tag.rstrip()
+                if tag in self.codes:
+                    table.play([self.codes[tag]])
+                    i += 1
+                    continue
             name = _name(tag)
             if name == "INIT":
                 break
-            if name[0] in MOVES and name[1:].isdigit():
-                self.fail(i, "a draw or discard of no tile 0-135")
-            a = attrs(tag)
-            if name == "N":
-                self.call(table, int(a.get("who", "0")), int(a.get("m", "0")))
-            elif name == "REACH":
-                who = int(a.get("who", "0"))
-                if a.get("step") == "1":
-                    table.declare_riichi(who)
-                else:
-                    table.riichi_stands(who)
-            elif name == "DORA":
-                table.reveal_dora(self.tile(int(a.get("hai", "0"))))
-            elif name == "AGARI":
-                win = self.agari(table, a, i, first_winner_paid)
-                first_winner_paid = True
-                outcomes.append(win)
-                owari = a.get("owari") or owari
-            elif name == "RYUUKYOKU":
-                outcomes.append(self.ryuukyoku(table, a, i))
-                owari = a.get("owari") or owari
-            elif name not in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU"):  # reconnects and the like: nothing to score
-                self.fail(i, "not a tag of a Tenhou round")
+            try:
+                outcome = self.event(table, name, tag, i, bool(outcomes))
+            except InputError as e:
+                if self.file in e.message:
+                    raise
+                self.fail(i, e.message)
+            if outcome is not None:
+                outcomes.append(outcome[0])
+                owari = outcome[1] or owari
             i += 1
         if not outcomes:
             self.fail(i - 1, f"{label} has no AGARI or RYUUKYOKU: the log is cut short")
@@ -269,36 +309,42 @@ class _Reader:
         )  # fmt: skip
         return rnd, owari, i if i < end else None
 
-    def meld(self, m: int) -> tuple[str, list[int], int]:
-        """(kind, tile ids, offset of the discarder) of an ``m`` code."""
-        offset = m & 3
-        if m & 0x4:
-            t = (m >> 10) // 3
-            base = (t // 7) * 9 + t % 7
-            return "chi", [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)], offset
-        if m & 0x18:
-            unused = (m >> 5) & 3
-            t = (m >> 9) // 3
-            if m & 0x8:
-                return "pon", [t * 4 + i for i in range(4) if i != unused], offset
-            return "kakan", [t * 4 + unused], offset
-        if m & 0x20:
-            return "kita", [(m >> 8)], 0
-        t = (m >> 8) // 4
-        return ("ankan" if offset == 0 else "minkan"), [t * 4 + i for i in range(4)], offset
+    def event(self, table: Table, name: str, tag: str, i: int, second: bool) -> tuple[Win | Draw, str | None] | None:
+        """Play tag ``i`` of the round (no draw or discard); an AGARI or RYUUKYOKU gives what ended the round and
+        its ``owari``. ``second``: a win has been read already (a double ron's second winner)."""
+        if name == "N":
+            self.call(table, int(value(tag, "who") or 0), int(value(tag, "m") or 0))
+        elif name == "REACH":
+            who = int(value(tag, "who") or 0)
+            if value(tag, "step") == "1":
+                table.declare_riichi(who)
+            else:
+                table.riichi_stands(who)
+        elif name == "DORA":
+            table.reveal_dora(self.tiles_in(value(tag, "hai") or "0")[0])
+        elif name == "AGARI":
+            a = attrs(tag)
+            return self.agari(table, a, i, second), a.get("owari")
+        elif name == "RYUUKYOKU":
+            a = attrs(tag)
+            return self.ryuukyoku(table, a, i), a.get("owari")
+        elif name[:1] in MOVES and name[1:].isdigit():
+            self.fail(i, "a draw or discard of no tile 0-135")
+        elif name not in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU") and not tag.startswith("/"):
+            self.fail(i, "not a tag of a Tenhou round")  # reconnects and the like, a closing tag: nothing to score
+        return None
 
     def call(self, table: Table, who: int, m: int) -> None:
-        kind, ids, offset = self.meld(m)
-        tiles = self.tiles_of(ids)
+        kind, tiles, offset = meld(m, self.red)
         if kind == "kakan":
             table.kakan(who, tiles[0])
         elif kind == "ankan":
-            table.ankan(who, tiles)
+            table.ankan(who, list(tiles))
         elif kind == "kita":
             table.set_north_aside(who, tiles[0])
         else:
             # m & 3 counts seats around a table of four, the empty fourth seat of three players too
-            table.call(who, kind, tiles, (who + offset) % 4)
+            table.call(who, kind, list(tiles), (who + offset) % 4)
 
     def agari(self, table: Table, tag: dict, i: int, second: bool) -> Win:
         who, source = int(tag.get("who", "0")), int(tag.get("fromWho", "0"))
@@ -309,13 +355,10 @@ class _Reader:
             self.fail(i, "ba, ten or sc is not complete")
         # Tenhou pays the honba and sticks of a double ron to the winner nearest the discarder, who comes first
         honba, sticks = (0, 0) if second else (ba[0], ba[1])
-        hand = table.win_hand(who, source, self.options, honba, sticks)
+        hand = table.win_hand(who, source, self.options, honba, sticks, shown=self.tiles_in(tag.get("hai")))
         if hand.get("riichi") or hand.get("double_riichi"):
-            hand["ura_indicators"] = [tile_name(t) for t in self.tiles_of(ints(tag.get("doraHaiUra")))]
-        shown = self.tiles_of(ints(tag.get("hai")))
-        if format_tiles(shown) != hand["hand"]:
-            self.fail(i, f"the round's events give {hand['hand']}, the tag shows {format_tiles(shown)}")
-        logged_dora = [tile_name(t) for t in self.tiles_of(ints(tag.get("doraHai")))]
+            hand["ura_indicators"] = list(map(tile_name, self.tiles_in(tag.get("doraHaiUra"))))
+        logged_dora = list(map(tile_name, self.tiles_in(tag.get("doraHai"))))
         if logged_dora != hand.get("dora_indicators", []):
             self.fail(i, f"the round revealed dora {hand.get('dora_indicators')}, the tag shows {logged_dora}")
         pao = tag.get("paoWho")
@@ -324,28 +367,21 @@ class _Reader:
             self.fail(i, f"paoWho is {pao}, but the calls make seat {derived} liable")
         if pao is not None:
             hand["pao"] = table.source_letter(who, int(pao))
-        yaku: dict[str, int] = {}
-        pairs = ints(tag.get("yaku"))
         try:
-            for y, han in zip(pairs[0::2], pairs[1::2], strict=True):
-                if han:  # "53,0": a riichi without ura dora
-                    yaku[TENHOU_IDS[y]] = yaku.get(TENHOU_IDS[y], 0) + han
-            for y in ints(tag.get("yakuman")):
-                yaku[TENHOU_IDS[y]] = yaku.get(TENHOU_IDS[y], 0) + YAKUMAN_HAN
+            yaku = dict(yaku_of(tag.get("yaku"), tag.get("yakuman")))
         except (IndexError, ValueError):
             self.fail(i, f"yaku {tag.get('yaku') or tag.get('yakuman')!r}: an unknown Tenhou yaku id")
-        yakuman = bool(tag.get("yakuman"))
         return Win(
             who,
             None if who == source else source,
             hand,
-            None if yakuman else sum(pairs[1::2]),
+            None if tag.get("yakuman") else sum(ints(tag.get("yaku"))[1::2]),
             ten[0],
             ten[1],
             LIMITS.get(ten[2]),
             yaku,
             None if pao is None else int(pao),
-            tuple(sc[2 * p + 1] * 100 for p in range(table.seats)),
+            tuple(x * 100 for x in sc[1 : 2 * table.seats : 2]),
             f"tag {i + 1}",
         )
 
@@ -354,7 +390,7 @@ class _Reader:
         n = table.seats
         if len(sc) < 2 * n:
             self.fail(i, f"sc is not {n} scores and changes")
-        deltas = tuple(sc[2 * p + 1] * 100 for p in range(n))
+        deltas = tuple(x * 100 for x in sc[1 : 2 * n : 2])
         kind = tag.get("type")
         if kind in ABORTS:
             if kind == "reach4" and table.unconfirmed is not None:
