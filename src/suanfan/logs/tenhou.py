@@ -126,11 +126,12 @@ def _name(tag: str) -> str:
 
 
 def value(tag: str, key: str) -> str | None:
-    """One attribute of a tag, found without reading the others (``value('REACH who="1" step="1"/>', 'who')``)."""
-    at = tag.find(f' {key}="')
+    """One attribute of a tag, found without reading the others: ``value('REACH who="1" step="1"/>', ' who="')``
+    is ``'1'`` (``key`` written as it stands in the tag)."""
+    at = tag.find(key)
     if at < 0:
         return None
-    at += len(key) + 3
+    at += len(key)
     return tag[at : tag.find('"', at)]
 
 
@@ -283,7 +284,7 @@ class _Reader:
                     table.play([self.codes[tag]])
                     i += 1
                     continue
-            name = _name(tag)
+            name = tag.partition(" ")[0]  # the name of a tag with attributes (the others: event reads them)
             if name == "INIT":
                 break
             try:
@@ -313,25 +314,27 @@ class _Reader:
         """Play tag ``i`` of the round (no draw or discard); an AGARI or RYUUKYOKU gives what ended the round and
         its ``owari``. ``second``: a win has been read already (a double ron's second winner)."""
         if name == "N":
-            self.call(table, int(value(tag, "who") or 0), int(value(tag, "m") or 0))
+            self.call(table, int(value(tag, ' who="') or 0), int(value(tag, ' m="') or 0))
         elif name == "REACH":
-            who = int(value(tag, "who") or 0)
-            if value(tag, "step") == "1":
+            who = int(value(tag, ' who="') or 0)
+            if value(tag, ' step="') == "1":
                 table.declare_riichi(who)
             else:
                 table.riichi_stands(who)
         elif name == "DORA":
-            table.reveal_dora(self.tiles_in(value(tag, "hai") or "0")[0])
+            table.reveal_dora(self.tiles_in(value(tag, ' hai="') or "0")[0])
         elif name == "AGARI":
             a = attrs(tag)
             return self.agari(table, a, i, second), a.get("owari")
         elif name == "RYUUKYOKU":
             a = attrs(tag)
             return self.ryuukyoku(table, a, i), a.get("owari")
-        elif name[:1] in MOVES and name[1:].isdigit():
+        elif _name(tag) in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU") or tag.startswith("/"):
+            pass  # reconnects and the like, a closing tag: nothing to score
+        elif _name(tag)[:1] in MOVES and _name(tag)[1:].isdigit():
             self.fail(i, "a draw or discard of no tile 0-135")
-        elif name not in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU") and not tag.startswith("/"):
-            self.fail(i, "not a tag of a Tenhou round")  # reconnects and the like, a closing tag: nothing to score
+        else:
+            self.fail(i, "not a tag of a Tenhou round")
         return None
 
     def call(self, table: Table, who: int, m: int) -> None:

@@ -34,20 +34,25 @@ ABORTS = {
 }
 LIMIT_NAMES = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman"}
 YAKU_TEXT = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
+DRAWN = -1  # a discard of the tile just drawn (60)
+Take = int | tuple[str, list[int], int]  # a drawn tile, or a call: (kind, tiles, the seat called from)
+Drop = tuple[int, bool] | str | None  # (tile or DRAWN, riichi?), a kong from the hand, or no discard
 POINTS_TEXT = re.compile(r"(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満|役満|数え役満)?(\d+)(?:-(\d+))?点(∀)?")
 
 
+# the suanfan tile of each tile code: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honors, 51-53 red fives
+TILES = {10 * (s + 1) + n: 9 * s + n - 1 for s in range(3) for n in range(1, 10)}
+TILES.update({40 + n: 26 + n for n in range(1, 8)})
+TILES.update({51: 42, 52: 43, 53: 44})
+
+
 def tile(code: object) -> int:
-    if isinstance(code, bool) or not isinstance(code, int):
-        raise InputError("bad_log", f"tile {code!r} is not a tile code")
-    if 51 <= code <= 53:
-        return 42 + code - 51
-    suit, number = divmod(code, 10)
-    if 1 <= suit <= 3 and 1 <= number <= 9:
-        return (suit - 1) * 9 + number - 1
-    if suit == 4 and 1 <= number <= 7:
-        return 27 + number - 1
-    raise InputError("bad_log", f"tile code {code} is not 11-19, 21-29, 31-39, 41-47 or 51-53")
+    t = TILES.get(code) if type(code) is int else None  # not isinstance: True is no tile code, though True == 1
+    if t is None:
+        if not isinstance(code, int) or isinstance(code, bool):
+            raise InputError("bad_log", f"tile {code!r} is not a tile code")
+        raise InputError("bad_log", f"tile code {code} is not 11-19, 21-29, 31-39, 41-47 or 51-53")
+    return t
 
 
 def read(text: str, file: str) -> list[Game]:
@@ -127,8 +132,8 @@ class _Round:
         hands = [[tile(t) for t in e[4 + 3 * p]] for p in range(4)]
         table = Table(4, dealer, kyoku // 4, hands, [tile(e[2][0])] if e[2] else [])
         table.place = self.place
-        takes = [list(e[5 + 3 * p]) for p in range(4)]
-        drops = [list(e[6 + 3 * p]) for p in range(4)]
+        takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(4)]
+        drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(4)]
         result = e[16]
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             self.fail(f"the result {result!r} is not a list starting with its kind")
@@ -165,69 +170,91 @@ class _Round:
         )  # fmt: skip
 
     # ---- the play ------------------------------------------------------------------------------------------
-    def play(self, table: Table, takes: list[list], drops: list[list], dealer: int) -> Table:
+    def take(self, who: int, item: object) -> Take:
+        """A take as the replay reads it: a drawn tile, or a call (kind, tiles, the seat called from)."""
+        return self.parse_call(item, who) if isinstance(item, str) else tile(item)
+
+    def drop(self, who: int, item: object) -> Drop:
+        """A discard as the replay reads it: (tile, riichi?), DRAWN standing for the tile just drawn (60); a kong
+        from the hand as its text; None for no discard (0, after an open kong)."""
+        if isinstance(item, str) and ("a" in item or "k" in item):
+            return item
+        if item == 0 and not isinstance(item, str):
+            return None
+        riichi = isinstance(item, str) and item.startswith("r")
+        code = int(item[1:]) if riichi else item  # type: ignore[index]
+        return (DRAWN if code == 60 else tile(code)), riichi
+
+    def play(self, table: Table, takes: list[list[Take]], drops: list[list[Drop]], dealer: int) -> Table:
         """Replay the round in turn order: after a discard the next to act is whoever calls it, else the next seat.
         A call the log writes may belong to this discard or to a later one of the same tile from the same seat
-        (the takes do not say when): both are tried, and only a replay that uses every take and discard stands."""
-        return self._play(table, takes, drops, dealer)
+        (the takes do not say when): both are tried, and only a replay that uses every take and discard stands.
+        ``took`` and ``dropped`` count each seat's takes and discards played so far."""
+        return self._play(table, takes, drops, [0, 0, 0, 0], [0, 0, 0, 0], dealer)
 
-    def _play(self, table: Table, takes: list[list], drops: list[list], actor: int | None) -> Table:
+    def _play(
+        self, table: Table, takes: list[list[Take]], drops: list[list[Drop]], took: list[int], dropped: list[int],
+        actor: int | None,
+    ) -> Table:  # fmt: skip
         drawn: int | None = None
-        while actor is not None and takes[actor]:
-            take = takes[actor].pop(0)
-            if isinstance(take, str):
-                self.open_call(table, actor, take)
+        while actor is not None and took[actor] < len(takes[actor]):
+            take = takes[actor][took[actor]]
+            took[actor] += 1
+            if isinstance(take, tuple):
+                table.call(actor, *take)
                 drawn = None
             else:
-                drawn = tile(take)
+                drawn = take
                 table.draw(actor, drawn)
             t = None
-            while True:  # the discard, or kongs from the hand and their replacement draws
-                if not drops[actor]:
-                    break  # a self-draw win, or a kong robbed
-                drop = drops[actor].pop(0)
-                if isinstance(drop, str) and ("a" in drop or "k" in drop):
+            while dropped[actor] < len(drops[actor]):  # the discard, or kongs from the hand and their replacements
+                drop = drops[actor][dropped[actor]]
+                dropped[actor] += 1
+                if isinstance(drop, str):
                     self.closed_kong(table, actor, drop)
-                elif drop != 0:  # 0: no discard after an open kong, the replacement draw comes first
-                    riichi = isinstance(drop, str) and drop.startswith("r")
-                    code = int(drop[1:]) if riichi else drop
-                    if code == 60 and drawn is None:
-                        self.fail(f"seat {actor} discards the drawn tile (60) after a call")
-                    t = drawn if code == 60 else tile(code)
+                elif drop is not None:  # None: no discard after an open kong, the replacement draw comes first
+                    t, riichi = drop
+                    if t == DRAWN:
+                        if drawn is None:
+                            self.fail(f"seat {actor} discards the drawn tile (60) after a call")
+                        t = drawn
                     table.discard(actor, t, riichi=riichi)
                     break
-                if not takes[actor]:
+                if took[actor] == len(takes[actor]):
                     break  # the kong was robbed (chankan)
-                drawn = tile(takes[actor].pop(0))
+                replacement = takes[actor][took[actor]]
+                took[actor] += 1
+                if isinstance(replacement, tuple):
+                    self.fail(f"seat {actor} calls where a kong's replacement tile is drawn")
+                drawn = replacement
                 table.draw(actor, drawn)
             if t is None:
-                break
-            callers = self.callers(takes, actor, t)
+                break  # a self-draw win, or a kong robbed
+            callers = self.callers(takes, took, actor, t)
             for p in callers[:-1]:  # every choice but the last on a copy of the table
                 try:
-                    return self._play(table.copy(), [list(x) for x in takes], [list(x) for x in drops], p)
+                    return self._play(table.copy(), takes, drops, list(took), list(dropped), p)
                 except InputError:
                     continue
             actor = callers[-1]
-        if any(takes) or any(drops):
+        if took != [len(x) for x in takes] or dropped != [len(x) for x in drops]:
             self.fail("the takes and discards do not replay in turn order")
         return table
 
-    def callers(self, takes: list[list], discarder: int, t: int) -> list[int | None]:
+    def callers(self, takes: list[list[Take]], took: list[int], discarder: int, t: int) -> list[int | None]:
         """Who may act after ``discarder`` let ``t`` go, most likely first: a pon or kong, a chi, then the next seat
         drawing (None when nobody has anything left to take)."""
         calls, chi = [], []
+        nexts = [takes[p][took[p]] if took[p] < len(takes[p]) else None for p in range(4)]
         for offset in (1, 2, 3):
             p = (discarder + offset) % 4
-            if not takes[p] or not isinstance(takes[p][0], str):
-                continue
-            kind, tiles, source = self.parse_call(takes[p][0], p)
-            if source == discarder and t in tiles:
-                (chi if kind == "chi" else calls).append(p)
+            call = nexts[p]
+            if isinstance(call, tuple) and call[2] == discarder and t in call[1]:
+                (chi if call[0] == "chi" else calls).append(p)
         nxt = (discarder + 1) % 4
-        if not takes[nxt]:
+        if nexts[nxt] is None:
             draw = None
-        elif isinstance(takes[nxt][0], str) and nxt not in chi:
+        elif isinstance(nexts[nxt], tuple) and nxt not in chi:
             return calls + chi or [None]  # the next seat's take is a call: somebody calls now, or nobody acts
         else:
             draw = nxt
@@ -250,10 +277,6 @@ class _Round:
         if offset is None:
             self.fail(f"seat {who}'s call {text!r}: the letter stands where no seat is")
         return kind, tiles, (who + offset) % 4
-
-    def open_call(self, table: Table, who: int, text: str) -> None:
-        kind, tiles, source = self.parse_call(text, who)
-        table.call(who, kind, tiles, source)
 
     def closed_kong(self, table: Table, who: int, text: str) -> None:
         m = re.fullmatch(r"(\d*)([ak])(\d+)", text)
