@@ -15,6 +15,9 @@ after the same warm-up pass of both).
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from suanfan import parallel
 from suanfan.logs import files_of, read_bytes
-from suanfan.logs.check import Report, check_file, check_game, check_win
+from suanfan.logs.check import check_game, check_win
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import race  # noqa: E402
@@ -46,12 +49,9 @@ def main() -> None:
     if args.instructions:
         _instructions()
         return
-    files = [(f, Path(f).read_bytes(), named) for f, named in files_of([DATA], named=True)]
-    tasks = files * args.copies
-
     # reading vs checking, in this process: the two take turns on each chunk of games (bench/timing.py), so a
     # slow spell of the shared machine costs both alike
-    logs = [(f, data) for f, data, _ in files if _games(f, data)]
+    logs = _logs()
     games = [g for f, data in logs for g in _games(f, data)]
     assert len(games) == len(logs)  # one game a file in the test logs
     rates = race(
@@ -74,14 +74,28 @@ def main() -> None:
     print(f"checking  {checked * 1000:6.2f} ms a game  (wins rescored, rounds settled, the end and final scores)")
     print(f"reading is {100 * read / (read + checked):.1f} % of reading and checking a game")
     print()
-    print(f"{'jobs':>5} {'seconds':>8} {'games/s':>9} {'wins/s':>9}")
+    # the product's own path, in a fresh process for each number of jobs: `suanfan log check --json --jobs N` on the
+    # test logs named --copies times (imports, warm-up, the pool's start and the results' way back all counted);
+    # the CPU seconds of all its processes show what spreading the work costs, whatever the machine's load
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(f"{'jobs':>5} {'seconds':>8} {'games/s':>9} {'wins/s':>9} {'cpu s':>7}")
     for jobs in sorted({1, args.jobs}):
-        t0 = time.perf_counter()
-        total = Report()
-        for rep in parallel.run(check_file, tasks, jobs):
-            total.merge(rep)
-        took = time.perf_counter() - t0
-        print(f"{jobs:>5} {took:8.2f} {total.games / took:9.1f} {total.wins / took:9.1f}")
+        took, cpu, summary = _cli_check(jobs, args.copies)
+        games, wins = summary["games"], summary["wins"]
+        print(f"{jobs:>5} {took:8.2f} {games / took:9.1f} {wins / took:9.1f} {cpu:7.2f}")
+
+
+def _cli_check(jobs: int, copies: int) -> tuple[float, float, dict]:
+    """Wall seconds, CPU seconds (every process) and the summary of one `suanfan log check` run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    cli = [sys.executable, "-c", "from suanfan.cli import main; main()"]
+    cmd = [*cli, "log", "check", "--json", "--jobs", str(jobs), *[str(DATA)] * copies]
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return took, cpu, json.loads(out.splitlines()[-1])["summary"]
 
 
 SIDES = {"reading": "the game model, every win's hand derived", "scoring": "its wins rescored",

@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import suanfan.logs
+from suanfan import parallel
 from suanfan.cli import app
 from suanfan.errors import InputError
 from suanfan.logs.check import check_file, check_win, score_command
@@ -199,10 +200,30 @@ def test_a_mismatch_gives_a_score_command_that_reproduces_the_hand(tmp_path: Pat
     assert json.loads(scored.stdout)["points"]["hand"] == int(points)
 
 
-def test_jobs_give_the_same_report() -> None:
+def test_jobs_give_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
     one = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", str(DATA)])
+    # the test logs are too little work to be worth a pool: told it is always worth it, two processes check them
+    monkeypatch.setattr(parallel, "WARM_UP", 0)
+    monkeypatch.setattr(parallel, "WORTH_A_POOL", 0)
     two = CliRunner().invoke(app, ["log", "check", "--json", "-j", "2", str(DATA)])
     assert one.stdout == two.stdout and one.exit_code == two.exit_code == 1
+
+
+def test_little_work_stays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool starts only when the work left after the warm-up is worth its start; the order is the tasks' always."""
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started")
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    tasks = [(str(f), None, True) for f in sorted((DATA / "tenhou/dnovikoff").glob("*.xml"))[:3]]
+    reports = list(parallel.run(check_file, tasks, jobs=2))
+    assert [r.files for r in reports] == [1, 1, 1] and sum(r.games for r in reports) == 3
+    monkeypatch.undo()
+    monkeypatch.setattr(parallel, "WARM_UP", 0)
+    monkeypatch.setattr(parallel, "WORTH_A_POOL", 0)
+    pooled = list(parallel.run(check_file, tasks, jobs=2))
+    assert [r.summary() for r in pooled] == [r.summary() for r in reports]
 
 
 def test_log_hands_feed_batch() -> None:

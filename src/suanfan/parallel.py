@@ -4,16 +4,28 @@
 (one job), on a process pool of ``jobs`` processes, or as Dask tasks on the cluster whose scheduler is at ``dask``
 (``dask.distributed``, the optional extra ``suanfan[dask]``). ``fn`` must be a module-level function so the
 workers can import it.
+
+A pool costs its start (about a tenth of a second here: processes forked, each result sent back) and each process
+pays the first-use costs again (imports, the scoring's per-pattern tables) unless it inherits them. So the first
+tasks always run in this process, for ``WARM_UP`` seconds: that warms this process, and a pool forked after it
+(the ``fork`` start method, Linux's) inherits the warm modules and tables. Only when the tasks left would take,
+at the rate measured, more than ``WORTH_A_POOL`` seconds are they spread over the pool, in chunks of several
+tasks, so the parent sends and gathers a few messages a process rather than one per task.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .errors import InputError
+
+WARM_UP = 0.05  # seconds of tasks run in this process before a pool is considered
+WORTH_A_POOL = 0.5  # seconds of work left (at one job) that a pool's start is worth
+CHUNKS_PER_JOB = 8  # tasks go to the pool in about this many chunks a process (so a slow chunk does not idle the rest)
 
 
 def cores() -> int:
@@ -29,12 +41,24 @@ def run(
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise InputError("bad_input", f"--jobs is 1 or more, not {jobs}")
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
+    done, spent = 0, 0.0
+    while done < len(tasks) and (jobs == 1 or spent < WARM_UP):
+        start = time.perf_counter()
+        result = fn(*tasks[done])
+        spent += time.perf_counter() - start
+        done += 1
+        yield result
+    left = len(tasks) - done
+    if not left:
+        return
+    if done and spent / done * left < WORTH_A_POOL:  # too little left to gain from a pool
+        for task in tasks[done:]:
             yield fn(*task)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        yield from pool.map(fn, *zip(*tasks, strict=True), chunksize=1)
+    jobs = min(jobs, left)
+    chunk = max(1, left // (jobs * CHUNKS_PER_JOB))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(fn, *zip(*tasks[done:], strict=True), chunksize=chunk)
 
 
 def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> Iterator[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .. import api
 from .. import rules as rules_mod
@@ -289,14 +290,24 @@ def check_game(game: Game) -> Report:
     return rep
 
 
-def check_file(file: str, data: bytes, named: bool = True) -> Report:
-    """Read and check every game of one file; a file that cannot be read is an error in the report, but a file
-    found in a folder (not ``named``) that holds no log at all is only counted under skipped ``not_a_log``."""
+def _read(file: str, data: bytes | None) -> list[Game]:
     from . import read_bytes
 
+    if data is None:
+        try:
+            data = Path(file).read_bytes()
+        except OSError as e:
+            raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
+    return read_bytes(data, file)
+
+
+def check_file(file: str, data: bytes | None = None, named: bool = True) -> Report:
+    """Read and check every game of one file (its ``data``, or read from the file when None); a file that cannot
+    be read is an error in the report, but a file found in a folder (not ``named``) that holds no log at all is
+    only counted under skipped ``not_a_log``."""
     rep = Report(files=1)
     try:
-        games = read_bytes(data, file)
+        games = _read(file, data)
     except InputError as e:
         if e.code == "not_a_log" and not named:
             rep.files = 0
@@ -310,12 +321,10 @@ def check_file(file: str, data: bytes, named: bool = True) -> Report:
     return rep
 
 
-def hand_lines(file: str, data: bytes, named: bool = True) -> tuple[list[dict], list[dict]]:
+def hand_lines(file: str, data: bytes | None = None, named: bool = True) -> tuple[list[dict], list[dict]]:
     """Every win of one file as a contract hand object with ``log_result``, and the errors met reading it."""
-    from . import read_bytes
-
     try:
-        games = read_bytes(data, file)
+        games = _read(file, data)
     except InputError as e:
         if e.code == "not_a_log" and not named:
             return [], []

@@ -36,11 +36,13 @@ DaskOpt = Annotated[
 ]
 
 
-def _tasks(paths: list[str]) -> list[tuple[str, bytes, bool]]:
-    tasks = []
+def _tasks(paths: list[str], dask: str | None) -> list[tuple[str, bytes | None, bool]]:
+    """(file, its content, named) per file: the content read here only for a Dask cluster (whose workers need not
+    see this machine's folders); processes here read their own files."""
+    tasks: list[tuple[str, bytes | None, bool]] = []
     for file, named in files_of(paths, named=True):
         try:
-            tasks.append((file, Path(file).read_bytes(), named))
+            tasks.append((file, Path(file).read_bytes() if dask else None, named))
         except OSError as e:
             raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
     return tasks
@@ -72,7 +74,7 @@ def _value(v: object) -> str:
 
 def check_paths(paths: list[str], jobs: int | None = None, dask: str | None = None, quiet: bool = True) -> Report:
     """Check every game of the files and folders named: one report, in the order of the files."""
-    tasks = _tasks(paths)
+    tasks = _tasks(paths, dask)
     total = Report()
     with _progress(quiet) as bar:
         job = bar.add_task("checking logs", total=len(tasks))
@@ -124,7 +126,7 @@ def hands(paths: PathsArg, jobs: JobsOpt = None, dask: DaskOpt = None) -> None:
     """Every win as a contract hand object, one a line, with "log_result" (what the log says): input for batch."""
     failed = False
     try:
-        tasks = _tasks(paths)
+        tasks = _tasks(paths, dask)
         for lines, errors in parallel.run(hand_lines, tasks, jobs, dask):
             for line in lines:
                 print(json.dumps(line, ensure_ascii=False))

@@ -97,7 +97,9 @@ def move_codes(red: bool) -> dict[str, Move]:
     """Each draw and discard tag as it stands between ``<`` and the next ``<`` (``T12/>``), and the move it is:
     (seat, suanfan tile, a draw?). Most of a log is these tags; one look-up reads each."""
     tiles = tile_codes(red)
-    return {f"{letter}{t}/>": (seat, tiles[t], is_draw) for letter, (is_draw, seat) in MOVES.items() for t in range(136)}
+    return {
+        f"{letter}{t}/>": (seat, tiles[t], is_draw) for letter, (is_draw, seat) in MOVES.items() for t in range(136)
+    }
 
 
 def tags_of(text: str, file: str) -> list[str]:
