@@ -77,12 +77,27 @@ def test_three_players_are_checked() -> None:
     assert (rep.games, rep.games_agree, rep.wins, rep.wins_agree) == (1, 1, 5, 5) and not rep.mismatches
 
 
-def test_three_player_tenhou6_is_skipped(tmp_path: Path) -> None:
-    """tenhou.net/6 three-player logs are not read yet: counted under skipped."""
+def test_three_player_tenhou6_is_checked() -> None:
+    """tenhou.net/6 with three players (the fourth seat empty, as Tenhou writes it; North set aside as f44; a call
+    from seat 0's left written across, as the mjlog counts seats): no public log of the kind was found, so the
+    three-player Tenhou game is told again in it (tests/tenhou6_from_tenhou.py) with Tenhou's own values."""
+    xml = DATA / "tenhou/dnovikoff/sanma2.xml"
+    text = json.dumps(tenhou6_from_tenhou.convert(xml.read_text(encoding="utf-8")), ensure_ascii=False)
+    game = suanfan.logs.read_bytes(text.encode(), "sanma2.json")[0]
+    assert game.format == "tenhou6" and game.seats == 3 and game.options["players"] == 3
+    rep = check_file("sanma2.json", text.encode())
+    assert (rep.games, rep.games_agree, rep.rounds_agree, rep.wins, rep.wins_agree) == (1, 1, 6, 5, 5)
+    mjlog = next(suanfan.logs.read(xml))
+    assert [w.hand for r in game.rounds for w in r.wins] == [w.hand for r in mjlog.rounds for w in r.wins]
+    assert (game.final_scores, game.final_points) == (mjlog.final_scores, mjlog.final_points)
+
+
+def test_tenhou6_names_and_seats_must_agree(tmp_path: Path) -> None:
     obj = json.loads((DATA / "tenhou6/mjai-reviewer/rinshan.json").read_text(encoding="utf-8"))
     obj["name"] = obj["name"][:3]
     file = _bad(tmp_path, "three.json", json.dumps(obj))
-    assert check_file(file, Path(file).read_bytes()).skipped == {"three_players": 1}
+    with pytest.raises(InputError, match="names 3 players, its rounds seat 4"):
+        list(suanfan.logs.read(file))
 
 
 def test_a_gzipped_log_is_read_as_the_plain_one(tmp_path: Path) -> None:
@@ -251,6 +266,7 @@ def test_import_log_makes_a_match(tmp_path: Path) -> None:
 
 # ---- MJAI ------------------------------------------------------------------------------------------------------
 sys.path.insert(0, str(Path(__file__).parent))
+import tenhou6_from_tenhou  # noqa: E402
 from mjai_from_tenhou import convert  # noqa: E402
 
 TENHOU = [f for f in FILES if "/tenhou/" in f]

@@ -110,7 +110,7 @@ _MATCH_GIVES = ("rules", "options", "honba", "riichi_sticks", "pao", "discarder"
 class Game:
     """A game: where it came from, its players, its rules (suanfan Riichi options and match settings read from
     the log), its rounds, and the log's final scores and final points (with oka and uma) where it has them.
-    ``skipped`` names why a game is not checked (``three_players``), with the rounds left empty."""
+    ``skipped`` names why a game is not checked, with the rounds left empty."""
 
     file: str
     index: int

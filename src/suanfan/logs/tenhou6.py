@@ -64,12 +64,13 @@ def read(text: str, file: str) -> list[Game]:
     return [_read_game(obj, file, i) for i, obj in enumerate(items)]
 
 
-def _rules(obj: dict) -> tuple[dict, dict, bool]:
+def _rules(obj: dict, seats: int) -> tuple[dict, dict, bool]:
     rule = obj.get("rule") or {}
     disp = str(rule.get("disp", ""))
     aka = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
     east = "東" in disp or "East" in disp
-    game_type = 0x01 | (0 if aka else 0x02) | (0 if east else 0x08)
+    game_type = 0x01 | (0 if aka else 0x02) | (0 if east else 0x08) | (0x10 if seats == 3 else 0)
+    disp = disp.removeprefix("三").removeprefix("四")  # 三鳳南喰赤: a three-player lobby
     if disp and disp[0] in "般上特鳳" and "喰" not in disp:
         game_type |= 0x04
     options, settings = game_rules(game_type)
@@ -86,36 +87,41 @@ def _read_game(obj: object, file: str, index: int) -> Game:
     given = obj.get("name")
     name = str(obj.get("ref") or file.rsplit("/", 1)[-1].removesuffix(".gz").removesuffix(".json"))
     first = obj["log"][0] if obj["log"] and isinstance(obj["log"][0], list) and len(obj["log"][0]) > 1 else None
-    three = isinstance(given, list) and len(given) == 3 or first is not None and len(first[1]) == 3
-    names = [str(n) for n in given] if isinstance(given, list) and given else ["", "", "", ""][: 3 if three else 4]
-    if three:
-        return Game(file, index, "tenhou6", name, tuple(names[:3]), {}, {}, skipped="three_players")
-    options, settings, ranked = _rules(obj)
+    # three players: three names, or (as Tenhou writes them) four entries everywhere with the fourth seat empty
+    three = isinstance(given, list) and (len(given) == 3 or len(given) == 4 and not given[3])
+    if first is not None and isinstance(first[1], list):
+        three = len(first[1]) == 3 or len(first) == 17 and first[13] == [] and first[1][3:] in ([0], [])
+    seats = 3 if three else 4
+    if isinstance(given, list) and given and len(given) not in (seats, 4):
+        raise InputError("bad_log", f"{file}: game {index + 1} names {len(given)} players, its rounds seat {seats}")
+    names = [str(n) for n in given][:seats] if isinstance(given, list) and given else [""] * seats
+    options, settings, ranked = _rules(obj, seats)
     rounds = []
     for n, entry in enumerate(obj["log"]):
         place = f"{file}: game {index + 1}, log entry {n + 1}"
         try:
-            rounds.append(_Round(entry, options, place).read())
+            rounds.append(_Round(entry, options, place, seats).read())
         except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
             if isinstance(e, InputError):
                 raise
             raise InputError("bad_log", f"{place}: not a tenhou.net/6 round ({e})") from None
     final_scores = final_points = None
     sc = obj.get("sc")
-    if isinstance(sc, list) and len(sc) == 8:
-        final_scores = tuple(int(x) for x in sc[0::2])
+    if isinstance(sc, list) and len(sc) in (2 * seats, 8):
+        final_scores = tuple(int(x) for x in sc[0 : 2 * seats : 2])
         if ranked:
-            final_points = tuple(float(x) for x in sc[1::2])
+            final_points = tuple(float(x) for x in sc[1 : 2 * seats : 2])
     return Game(
         file, index, "tenhou6", name, tuple(names), options, settings, tuple(rounds), final_scores, final_points
     )
 
 
 class _Round:
-    def __init__(self, entry: list, options: dict, place: str) -> None:
+    def __init__(self, entry: list, options: dict, place: str, seats: int) -> None:
         self.entry = entry
         self.options = options
         self.place = place
+        self.seats = seats
 
     def fail(self, message: str) -> None:
         raise InputError("bad_log", f"{self.place}: {message}")
@@ -125,15 +131,16 @@ class _Round:
         if not isinstance(e, list) or len(e) != 17:
             self.fail("a round is a list of 17 entries")
         kyoku, honba, sticks = e[0]
-        scores = tuple(int(x) for x in e[1])
+        n = self.seats
+        scores = tuple(int(x) for x in e[1][:n])
         dealer = kyoku % 4
         self.label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         self.place += f" ({self.label})"
-        hands = [[tile(t) for t in e[4 + 3 * p]] for p in range(4)]
-        table = Table(4, dealer, kyoku // 4, hands, [tile(e[2][0])] if e[2] else [])
+        hands = [[tile(t) for t in e[4 + 3 * p]] for p in range(n)]
+        table = Table(n, dealer, kyoku // 4, hands, [tile(e[2][0])] if e[2] else [])
         table.place = self.place
-        takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(4)]
-        drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(4)]
+        takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(n)]
+        drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(n)]
         result = e[16]
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             self.fail(f"the result {result!r} is not a list starting with its kind")
@@ -146,19 +153,19 @@ class _Round:
             for i in range(1, len(result), 2):
                 outcomes.append(self.win(table, result[i], result[i + 1], ura, i > 1, honba, sticks))
         elif kind in ("流局", "流し満貫"):
-            deltas = tuple(int(x) for x in result[1]) if len(result) > 1 else (0, 0, 0, 0)
+            deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
             table._confirm()
-            tenpai = tuple(p for p in range(4) if table.riichi[p] or is_tenpai(table, p))
-            nagashi = tuple(p for p in range(4) if table.nagashi[p]) if kind == "流し満貫" else ()
+            tenpai = tuple(p for p in range(n) if table.riichi[p] or is_tenpai(table, p))
+            nagashi = tuple(p for p in range(n) if table.nagashi[p]) if kind == "流し満貫" else ()
             outcomes.append(Draw("exhaustive", tenpai, nagashi, deltas, self.label))
         elif kind in ABORTS:
             if ABORTS[kind] == "suucha_riichi":
                 table._confirm()
-            deltas = tuple(int(x) for x in result[1]) if len(result) > 1 else (0, 0, 0, 0)
+            deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
             outcomes.append(Draw(ABORTS[kind], deltas=deltas, place=self.label))
         else:
             self.fail(f"the result {kind!r} is not 和了, 流局, 流し満貫 or an abortive draw")
-        changes = [0, 0, 0, 0]
+        changes = [0] * n
         for o in outcomes:
             for p, d in enumerate(o.deltas or ()):
                 changes[p] += d
@@ -177,8 +184,8 @@ class _Round:
     def drop(self, who: int, item: object) -> Drop:
         """A discard as the replay reads it: (tile, riichi?), DRAWN standing for the tile just drawn (60); a kong
         from the hand as its text; None for no discard (0, after an open kong)."""
-        if isinstance(item, str) and ("a" in item or "k" in item):
-            return item
+        if isinstance(item, str) and ("a" in item or "k" in item or item.startswith("f")):
+            return item  # a kong from the hand, or a North set aside (f44)
         if item == 0 and not isinstance(item, str):
             return None
         riichi = isinstance(item, str) and item.startswith("r")
@@ -190,7 +197,7 @@ class _Round:
         A call the log writes may belong to this discard or to a later one of the same tile from the same seat
         (the takes do not say when): both are tried, and only a replay that uses every take and discard stands.
         ``took`` and ``dropped`` count each seat's takes and discards played so far."""
-        return self._play(table, takes, drops, [0, 0, 0, 0], [0, 0, 0, 0], dealer)
+        return self._play(table, takes, drops, [0] * self.seats, [0] * self.seats, dealer)
 
     def _play(
         self, table: Table, takes: list[list[Take]], drops: list[list[Drop]], took: list[int], dropped: list[int],
@@ -210,7 +217,9 @@ class _Round:
             while dropped[actor] < len(drops[actor]):  # the discard, or kongs from the hand and their replacements
                 drop = drops[actor][dropped[actor]]
                 dropped[actor] += 1
-                if isinstance(drop, str):
+                if isinstance(drop, str) and drop.startswith("f"):
+                    table.set_north_aside(actor, tile(int(drop[1:]) if drop[1:].isdigit() else drop))
+                elif isinstance(drop, str):
                     self.closed_kong(table, actor, drop)
                 elif drop is not None:  # None: no discard after an open kong, the replacement draw comes first
                     t, riichi = drop
@@ -245,13 +254,14 @@ class _Round:
         """Who may act after ``discarder`` let ``t`` go, most likely first: a pon or kong, a chi, then the next seat
         drawing (None when nobody has anything left to take)."""
         calls, chi = [], []
-        nexts = [takes[p][took[p]] if took[p] < len(takes[p]) else None for p in range(4)]
-        for offset in (1, 2, 3):
-            p = (discarder + offset) % 4
+        n = self.seats
+        nexts = [takes[p][took[p]] if took[p] < len(takes[p]) else None for p in range(n)]
+        for offset in range(1, n):
+            p = (discarder + offset) % n
             call = nexts[p]
             if isinstance(call, tuple) and call[2] == discarder and t in call[1]:
                 (chi if call[0] == "chi" else calls).append(p)
-        nxt = (discarder + 1) % 4
+        nxt = (discarder + 1) % n
         if nexts[nxt] is None:
             draw = None
         elif isinstance(nexts[nxt], tuple) and nxt not in chi:
@@ -276,7 +286,21 @@ class _Round:
             offset = {0: 3, 1: 2, 2: 1}.get(position)
         if offset is None:
             self.fail(f"seat {who}'s call {text!r}: the letter stands where no seat is")
-        return kind, tiles, (who + offset) % 4
+        return kind, tiles, self.source(who, offset, text)
+
+    def source(self, who: int, offset: int, text: str) -> int:
+        """The seat a call's tile came from, ``offset`` seats on from the caller as the letter's place says (3 the
+        left, 2 across, 1 the right). Three players: Tenhou counts around a table of four, the empty seat too (as
+        in its mjlog, where seat 0's left is 2 seats on), so the left of seat 0 is written across; written as the
+        left (or seat 2's right as the right) it is read the same."""
+        if self.seats == 4:
+            return (who + offset) % 4
+        seat = (who + offset) % 4
+        if seat == 3 and offset != 2:
+            seat = (who - 1) % 3 if offset == 3 else (who + 1) % 3
+        if seat == 3:
+            self.fail(f"seat {who}'s call {text!r}: with three players nobody sits across from seat {who}")
+        return seat
 
     def closed_kong(self, table: Table, who: int, text: str) -> None:
         m = re.fullmatch(r"(\d*)([ak])(\d+)", text)
@@ -315,7 +339,10 @@ class _Round:
         fu, han_text, limit_text, a, b, all_pay = m.groups()
         if who == source:
             is_dealer = who == table.dealer
-            points = int(a) * 3 if is_dealer or all_pay else int(a) * 2 + int(b or a)
+            others = (
+                self.seats - 1
+            )  # who pay a self-draw (ツモ損 with three players: nobody pays the empty seat's share)
+            points = int(a) * others if is_dealer or all_pay else int(a) * (others - 1) + int(b or a)
         else:
             points = int(a)
         yaku: dict[str, int] = {}
@@ -340,6 +367,6 @@ class _Round:
             limit,
             yaku,
             None if pao == who else pao,
-            tuple(int(x) for x in deltas),
+            tuple(int(x) for x in deltas[: self.seats]),
             self.label,
         )
