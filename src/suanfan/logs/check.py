@@ -99,6 +99,7 @@ def scored_yaku(result, coarse: bool) -> dict[str, int]:
 
 
 def log_yaku(win: Win, coarse: bool) -> dict[str, int]:
+    assert win.yaku is not None
     if not coarse:
         return dict(win.yaku)
     out: dict[str, int] = {}
@@ -153,6 +154,8 @@ def check_win(win: Win, coarse: bool = False) -> tuple[list[tuple[str, object, o
             diffs.append(("fu", win.fu, r.fu))
     if win.points is not None and r.points.hand != win.points:
         diffs.append(("points", win.points, r.points.hand))
+    if win.yaku is None:  # a log that records no yaku (an MJAI hora with none): nothing to compare
+        return diffs, r
     got = scored_yaku(r, coarse)
     want = log_yaku(win, coarse)
     if "nukidora" in got and "nukidora" not in want:  # Tenhou counts a North set aside among the dora (id 52)

@@ -12,11 +12,12 @@ rules (red fives as ``start_game`` ``aka_flag`` says, default on), east only unl
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from ..errors import InputError
 from ..tiles import tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
-from .table import Table
+from .table import Table, is_tenpai
 from .tenhou import game_rules
 from .yaku import MJAI, YAKUMAN_HAN
 
@@ -111,6 +112,7 @@ class _Game:
         end_game = self.events[-1][1]
         if isinstance(end_game.get("scores"), list):  # the game's end and final scores, when the log gives them
             final = tuple(int(x) for x in end_game["scores"][:seats])
+        rounds = self.changes_from_scores(rounds, final)
         name = str(head.get("uri") or head.get("id") or f"{self.file.rsplit('/', 1)[-1]} #{self.index + 1}")
         return Game(self.file, self.index, "mjai", name, tuple(names), options, settings, tuple(rounds), final,
                     info={"coarse_yaku": True})  # fmt: skip
@@ -184,6 +186,17 @@ class _Game:
         return Round(wind, number, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
                      tuple(changes), place=f"line {self.events[start][0]}")  # fmt: skip
 
+    def changes_from_scores(self, rounds: list[Round], final: tuple[int, ...] | None) -> list[Round]:
+        """A round whose hora and ryukyoku give no deltas (some MJAI writers leave them out) changes the scores to
+        the next round's (or the final ones): those are its point changes, as the log records them."""
+        out = []
+        for k, rnd in enumerate(rounds):
+            after = rounds[k + 1].scores if k + 1 < len(rounds) else final
+            if after is not None and all(o.deltas is None for o in rnd.outcomes):
+                rnd = replace(rnd, deltas=tuple(b - a for a, b in zip(rnd.scores, after, strict=True)))
+            out.append(rnd)
+        return out
+
     def hora(self, table: Table, ev: dict, honba: int, sticks: int, first: bool) -> Win:
         who, source = int(ev["actor"]), int(ev["target"])
         on_table = sticks + len(table.stood)  # the sticks of the round's riichi too
@@ -197,7 +210,7 @@ class _Game:
             hand["ura_indicators"] = [
                 tile_name(tile(t)) for t in ev.get("uradora_markers") or ev.get("ura_markers") or []
             ]
-        yaku: dict[str, int] = {}
+        yaku: dict[str, int] | None = {} if "yakus" in ev else None  # a hora may list no yaku at all
         yakuman = False
         for entry in ev.get("yakus") or []:
             if not isinstance(entry, list) or len(entry) != 2 or entry[0] not in MJAI:
@@ -205,7 +218,7 @@ class _Game:
             han = int(entry[1])
             if entry[0] in YAKUMAN_NAMES or han >= 13 and entry[0] not in ("dora", "uradora", "akadora"):
                 yakuman, han = True, YAKUMAN_HAN
-            if han:
+            if han and yaku is not None:
                 yaku[MJAI[entry[0]]] = yaku.get(MJAI[entry[0]], 0) + han
         points = ev.get("hora_points")
         return Win(
@@ -232,8 +245,10 @@ class _Game:
         if reason not in ("fanpai", "nagashimangan"):
             self.fail(f"ryukyoku: reason {reason!r} is not an MJAI draw")
         table._confirm()
-        tenpais = ev.get("tenpais") or [False] * self.seats
-        tenpai = tuple(p for p in range(self.seats) if tenpais[p])
+        if isinstance(ev.get("tenpais"), list):
+            tenpai = tuple(p for p in range(self.seats) if ev["tenpais"][p])
+        else:  # a ryukyoku that does not say who was tenpai: the hands say it
+            tenpai = tuple(p for p in range(self.seats) if table.riichi[p] or is_tenpai(table, p))
         nagashi = tuple(p for p in range(self.seats) if table.nagashi[p]) if reason == "nagashimangan" else ()
         return Draw("exhaustive", tenpai, nagashi, deltas, f"line {self.line}")
 

@@ -19,7 +19,8 @@ class Win:
     ``hand`` is a contract hand object (rules, options, tiles, melds with their sources, the win context);
     the rest is the platform's own scoring: ``han`` (None for a yakuman), ``fu``, ``points`` (the hand's value
     without honba and riichi sticks), ``limit`` (mangan ... yakuman or None), ``yaku`` (suanfan item id -> han,
-    yakuman as 13 each), ``deltas`` (what this win moved, per seat, where the log says it)."""
+    yakuman as 13 each; None where the log lists none), ``deltas`` (what this win moved, per seat, where the log says
+    it). A value the log does not record is None and not compared."""
 
     winner: int
     discarder: int | None
@@ -28,7 +29,7 @@ class Win:
     fu: int | None
     points: int | None
     limit: str | None
-    yaku: dict[str, int]
+    yaku: dict[str, int] | None
     pao: int | None = None
     deltas: tuple[int, ...] | None = None
     place: str = ""
