@@ -1,5 +1,5 @@
-"""Quick entry of the common Riichi rounds on a phone (390 px): riichi by whom, ron by X off Y for han / fu or a named
-limit, tsumo, an exhaustive draw with who was tenpai, an abortive draw; a few taps each, the payments shown (settled
+"""Quick entry of the common Riichi rounds on a phone (390 px): riichi by whom, ron by X (or X and Y) off Z for han /
+fu or a named limit, tsumo, an exhaustive draw with who was tenpai, an abortive draw; a few taps each, the payments shown (settled
 by the match API) before the round is saved.
 
 Expected points from the standard Riichi points table (digest ../shared/rules/riichi.md "Points"; the table printed
@@ -147,3 +147,29 @@ def test_quick_entry_refuses_an_impossible_value(page, match_server):  # noqa: F
     # the chips in Japanese: ロン, 満貫
     assert page.get_by_test_id("sk-quick-end").locator('[data-value="ron"]').inner_text() == "ロン"
     assert page.get_by_test_id("sk-quick-value").locator('[data-value="mangan"]').inner_text() == "満貫"
+
+
+def test_quick_double_ron(page, match_server):  # noqa: F811
+    """Two winners on one discard (option multiple_ron, default double; digest "Points": honba and sticks go to the
+    winner nearest the discarder). 东1局, A deals and discards: B rons with 2 han 30 fu (non-dealer ron 2000) and C,
+    in riichi, with a mangan (non-dealer ron 8000); C's stick goes to B, A's 下家: A −10000, B +3000, C +7000."""
+    url, _ = match_server
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(url + "/?lang=en#scorekeeper")
+    page.get_by_test_id("sk-new").wait_for()
+    new_match(page, "riichi", PLAYERS, "double ron")
+    t = Taps(page)
+    t.chip("riichi", "C")
+    t.chip("end", "ron")
+    t.chip("value", "h2")  # a value tapped before the winner is the first winner's
+    t.chip("winner", "B")
+    t.chip("winner", "C")
+    t.chip("from", "A")
+    assert page.get_by_test_id("sk-quick-from").locator('[data-value="B"]').is_disabled()
+    page.get_by_test_id("sk-quick-preview").get_by_text("Pick the han (or a limit). (C)").wait_for()
+    t.chip("value-C", "mangan")
+    assert "A −10,000 · B +3,000 · C +7,000 · D 0" in t.preview()
+    t.save(1)
+    assert t.count == 8
+    assert deltas(page, 1) == {"A": -10000, "B": 3000, "C": 7000, "D": 0}
+    assert page.get_by_test_id("sk-next").inner_text() == "East 2, 0 honba"

@@ -785,18 +785,18 @@ function control(f, m, form) {
 // and its payments shown before it is saved; nothing is counted here.
 const QUICK_TEXT = {
   en: { title: "Quick round", riichi: "Riichi", end: "How the hand ended", ron: "Ron", tsumo: "Tsumo", draw: "Draw",
-    abort: "Abortive draw", winner: "Winner", from: "Off", han: "Han", fu: "Fu", hans: (n) => `${n} han`, fus: (n) => `${n} fu`,
+    abort: "Abortive draw", winner: "Winner", winners: "Winner (two for a double ron)", from: "Off", han: "Han", fu: "Fu", hans: (n) => `${n} han`, fus: (n) => `${n} fu`,
     tenpai: "Tenpai", reason: "Why",
-    detailed: "Other events (pao, double ron, nagashi, penalties, hands)", pick: "Pick how the hand ended.",
+    detailed: "Other events (pao, nagashi mangan, chombo, penalties, hands)", pick: "Pick how the hand ended.",
     pickWinner: "Pick the winner.", pickFrom: "Pick who dealt in.", pickValue: "Pick the han (or a limit).",
     pickReason: "Pick the abortive draw.", save: "Save the round" },
   zh: { title: "快速记一局", riichi: "立直", end: "结果", ron: "荣和", tsumo: "自摸", draw: "流局", abort: "途中流局",
-    winner: "和牌者", from: "放铳者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "听牌", reason: "原因",
-    detailed: "其他事件（包牌、双响、流局满贯、罚分、手牌）", pick: "选择这一局的结果。", pickWinner: "选择和牌者。",
+    winner: "和牌者", winners: "和牌者（一炮双响选两家）", from: "放铳者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "听牌", reason: "原因",
+    detailed: "其他事件（包牌、流局满贯、错和、罚分、手牌）", pick: "选择这一局的结果。", pickWinner: "选择和牌者。",
     pickFrom: "选择放铳者。", pickValue: "选择翻数（或满贯等）。", pickReason: "选择途中流局的种类。", save: "保存这一局" },
   ja: { title: "かんたん入力", riichi: "リーチ", end: "局の結果", ron: "ロン", tsumo: "ツモ", draw: "流局", abort: "途中流局",
-    winner: "和了者", from: "放銃者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "聴牌", reason: "種類",
-    detailed: "その他（包・ダブロン・流し満貫・罰符・手牌）", pick: "局の結果を選んでください。", pickWinner: "和了者を選んでください。",
+    winner: "和了者", winners: "和了者（ダブロンは二人）", from: "放銃者", han: "翻", fu: "符", hans: (n) => `${n}翻`, fus: (n) => `${n}符`, tenpai: "聴牌", reason: "種類",
+    detailed: "その他（包・流し満貫・チョンボ・罰符・手牌）", pick: "局の結果を選んでください。", pickWinner: "和了者を選んでください。",
     pickFrom: "放銃者を選んでください。", pickValue: "翻数（または満貫など）を選んでください。", pickReason: "途中流局の種類を選んでください。",
     save: "この局を保存" },
 };
@@ -817,7 +817,16 @@ const ABORT_NAMES = {
   sanchahou: { en: "Triple ron", zh: "三家和了", ja: "三家和了" },
 };
 const qt = (key) => (QUICK_TEXT[lang()] || QUICK_TEXT.en)[key];
-const freshQuick = () => ({ riichi: [], end: null, winner: null, from: null, han: null, fu: 30, limit: null, tenpai: [], reason: null });
+// winners: in the order tapped (a ron may have two or more on one discard: option multiple_ron); values: by winner
+const freshQuick = () => ({ riichi: [], end: null, winners: [], from: null, values: {}, tenpai: [], reason: null });
+// a value tapped before any winner ("" key) becomes the first winner's
+function quickValue(q, p) {
+  if (!q.values[p]) {
+    q.values[p] = (p && q.values[""]) || { han: null, fu: 30, limit: null };
+    if (p) delete q.values[""];
+  }
+  return q.values[p];
+}
 
 // A row of tap buttons: each { value, text }; pressed(value) says which are down; tap(value) changes the choice.
 function chips(label, items, pressed, tap, testid) {
@@ -843,14 +852,17 @@ function quickEvents(m, q) {
   const events = q.riichi.map((p) => ({ type: "riichi", player: p }));
   if (!q.end) return qt("pick");
   if (q.end === "ron" || q.end === "tsumo") {
-    if (!q.winner) return qt("pickWinner");
+    if (!q.winners.length) return qt("pickWinner");
     if (q.end === "ron" && !q.from) return qt("pickFrom");
-    const win = q.end === "ron" ? { type: "ron", winner: q.winner, from: q.from } : { type: "tsumo", winner: q.winner };
-    const limit = LIMITS.find((l) => l.id === q.limit);
-    if (limit) Object.assign(win, limit.yakuman ? { yakuman: limit.yakuman } : { han: limit.han });
-    else if (q.han) Object.assign(win, { han: q.han, fu: q.fu });
-    else return qt("pickValue");
-    events.push(win);
+    for (const w of q.winners) {
+      const v = quickValue(q, w);
+      const win = q.end === "ron" ? { type: "ron", winner: w, from: q.from } : { type: "tsumo", winner: w };
+      const limit = LIMITS.find((l) => l.id === v.limit);
+      if (limit) Object.assign(win, limit.yakuman ? { yakuman: limit.yakuman } : { han: limit.han });
+      else if (v.han) Object.assign(win, { han: v.han, fu: v.fu });
+      else return q.winners.length > 1 ? `${qt("pickValue")} (${w})` : qt("pickValue");
+      events.push(win);
+    }
   } else if (q.end === "draw") {
     events.push({ type: "draw", tenpai: m.players.filter((p) => q.tenpai.includes(p) || q.riichi.includes(p)) });
   } else {
@@ -876,30 +888,41 @@ function renderQuick(box) {
     if (again) again.focus();
   };
   const toggle = (list, p) => (list.includes(p) ? list.filter((x) => x !== p) : [...list, p]);
-  const players = (except) => m.players.map((p) => ({ value: p, text: p, disabled: p === except }));
+  const players = (except = []) => m.players.map((p) => ({ value: p, text: p, disabled: except.includes(p) }));
   const rows = [chips(qt("riichi"), players(), (p) => q.riichi.includes(p), (p) => { q.riichi = toggle(q.riichi, p); redraw(); }, "sk-quick-riichi")];
   const ends = ["ron", "tsumo", "draw", ...(quickSetting(m, "abortive_draws") === false ? [] : ["abort"])];
   rows.push(chips(qt("end"), ends.map((e) => ({ value: e, text: qt(e) })), (e) => q.end === e,
-    (e) => { q.end = q.end === e ? null : e; redraw(); }, "sk-quick-end"));
-  if (q.end === "ron" || q.end === "tsumo") {
-    rows.push(chips(qt("winner"), players(), (p) => q.winner === p, (p) => {
-      q.winner = q.winner === p ? null : p;
-      if (q.from === q.winner) q.from = null;
+    (e) => {
+      q.end = q.end === e ? null : e;
+      if (q.end === "tsumo") q.winners = q.winners.slice(0, 1);  // one self-draw
       redraw();
-    }, "sk-quick-winner"));
+    }, "sk-quick-end"));
+  if (q.end === "ron" || q.end === "tsumo") {
+    // a ron: tap each winner on the discard (a double ron is two taps); a tsumo: the one winner
+    rows.push(chips(q.end === "ron" ? qt("winners") : qt("winner"), players(q.end === "ron" && q.from ? [q.from] : []),
+      (p) => q.winners.includes(p), (p) => {
+        q.winners = q.end === "ron" ? toggle(q.winners, p) : (q.winners[0] === p ? [] : [p]);
+        redraw();
+      }, "sk-quick-winner"));
     if (q.end === "ron") {
-      rows.push(chips(qt("from"), players(q.winner), (p) => q.from === p, (p) => { q.from = q.from === p ? null : p; redraw(); }, "sk-quick-from"));
+      rows.push(chips(qt("from"), players(q.winners), (p) => q.from === p, (p) => { q.from = q.from === p ? null : p; redraw(); }, "sk-quick-from"));
     }
     const hans = [1, 2, 3, 4].map((h) => ({ value: `h${h}`, text: qt("hans")(h) }));
     const limits = LIMITS.map((l) => ({ value: l.id, text: l.names[lang()] || l.names.en }));
-    rows.push(chips(qt("han"), [...hans, ...limits], (v) => (q.limit ? q.limit === v : `h${q.han}` === v), (v) => {
-      if (v.startsWith("h")) { q.han = Number(v.slice(1)); q.limit = null; } else { q.limit = v; q.han = null; }
-      redraw();
-    }, "sk-quick-value"));
-    if (!q.limit) {
-      rows.push(chips(qt("fu"), FU.map((f) => ({ value: f, text: qt("fus")(f) })), (f) => q.fu === f,
-        (f) => { q.fu = f; redraw(); }, "sk-quick-fu"));
-    }
+    // one value per winner: the first winner's rows are sk-quick-value / -fu, a second's sk-quick-value-NAME
+    (q.winners.length ? q.winners : [null]).forEach((w, i) => {
+      const v = quickValue(q, w || "");
+      const tag = i ? `-${w}` : "";
+      const who = q.winners.length > 1 ? ` · ${w}` : "";
+      rows.push(chips(qt("han") + who, [...hans, ...limits], (x) => (v.limit ? v.limit === x : `h${v.han}` === x), (x) => {
+        if (x.startsWith("h")) { v.han = Number(x.slice(1)); v.limit = null; } else { v.limit = x; v.han = null; }
+        redraw();
+      }, `sk-quick-value${tag}`));
+      if (!v.limit) {
+        rows.push(chips(qt("fu") + who, FU.map((f) => ({ value: f, text: qt("fus")(f) })), (f) => v.fu === f,
+          (f) => { v.fu = f; redraw(); }, `sk-quick-fu${tag}`));
+      }
+    });
   } else if (q.end === "draw") {
     rows.push(chips(qt("tenpai"), m.players.map((p) => ({ value: p, text: p, disabled: q.riichi.includes(p) })),
       (p) => q.tenpai.includes(p) || q.riichi.includes(p), (p) => { q.tenpai = toggle(q.tenpai, p); redraw(); }, "sk-quick-tenpai"));
