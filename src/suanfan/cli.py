@@ -21,6 +21,7 @@ from .cli_context import context_values, with_context_options
 from .errors import InputError
 from .reasons import REASONS
 from .result import Result
+from .words import has, limit_name, meld_text, payer_name, wait_score, word
 
 try:  # typer from 0.2x on carries its own copy of click
     from typer._click.exceptions import UsageError
@@ -32,107 +33,6 @@ out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
 LANGS = ("en", "zh", "ja")
-_LABELS = {
-    "en": {
-        "items": "Items",
-        "value": "Value",
-        "fu": "Fu",
-        "total": "Total",
-        "limit": "Limit",
-        "pay": "Payments",
-        "from": "From",
-        "amount": "Amount",
-        "not": "Not a win",
-        "reading": "Reading",
-        "hand": "Hand",
-        "received": "Received",
-        "points": "Points",
-        "wait": "Wait",
-    },
-    "zh": {
-        "items": "番种",
-        "value": "番",
-        "fu": "符",
-        "total": "合计",
-        "limit": "满贯",
-        "pay": "支付",
-        "from": "付方",
-        "amount": "点数",
-        "not": "不成和",
-        "reading": "拆解",
-        "hand": "手牌",
-        "received": "实得",
-        "points": "得点",
-        "wait": "听牌",
-    },
-    "ja": {
-        "items": "役",
-        "value": "翻",
-        "fu": "符",
-        "total": "合計",
-        "limit": "満貫",
-        "pay": "支払い",
-        "from": "支払者",
-        "amount": "点",
-        "not": "和了不成立",
-        "reading": "面子構成",
-        "hand": "手牌",
-        "received": "受取",
-        "points": "得点",
-        "wait": "待ち",
-    },
-}
-
-
-# The words of a breakdown besides the labels: units, limits, waits, payers, MCR's exclusion principles.
-_WORDS = {
-    "en": {
-        "han": "han", "fu": "fu", "fan": "fan", "note": "note", "excludes": "{a} excludes {b}",
-        "limits": {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
-                   "yakuman": "yakuman", "kazoe_yakuman": "counted yakuman", "double_yakuman": "double yakuman",
-                   "triple_yakuman": "triple yakuman", "capped": "capped"},
-        "waits": {"ryanmen": "open wait", "kanchan": "closed wait", "penchan": "edge wait", "tanki": "pair wait",
-                  "shanpon": "double pair wait"},
-        "payers": {"discarder": "discarder", "dealer": "dealer", "non_dealer": "non-dealer", "each": "each other",
-                   "other": "other player", "opponent": "opponent", "pao": "liable player"},
-        "principles": {"不重复": "non-repeat", "不拆移": "non-separation", "不得相同": "no identical sets",
-                       "就高不就低": "the higher one", "套算一次": "account once"},
-    },
-    "zh": {
-        "han": "翻", "fu": "符", "fan": "番", "note": "注", "excludes": "{a} 不计 {b}",
-        "limits": {"mangan": "满贯", "haneman": "跳满", "baiman": "倍满", "sanbaiman": "三倍满", "yakuman": "役满",
-                   "kazoe_yakuman": "累计役满", "double_yakuman": "双倍役满", "triple_yakuman": "三倍役满",
-                   "capped": "封顶"},
-        "waits": {"ryanmen": "两面", "kanchan": "嵌张", "penchan": "边张", "tanki": "单骑", "shanpon": "双碰"},
-        "payers": {"discarder": "放铳者", "dealer": "庄家", "non_dealer": "闲家", "each": "其他每家",
-                   "other": "其他玩家", "opponent": "对手", "pao": "包牌者"},
-        "principles": {},
-    },
-    "ja": {
-        "han": "翻", "fu": "符", "fan": "番", "note": "注", "excludes": "{a} は {b} を含む",
-        "limits": {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満", "yakuman": "役満",
-                   "kazoe_yakuman": "数え役満", "double_yakuman": "ダブル役満", "triple_yakuman": "トリプル役満",
-                   "capped": "上限"},
-        "waits": {"ryanmen": "両面", "kanchan": "嵌張", "penchan": "辺張", "tanki": "単騎", "shanpon": "双碰"},
-        "payers": {"discarder": "放銃者", "dealer": "親", "non_dealer": "子", "each": "他家それぞれ",
-                   "other": "他家", "opponent": "相手", "pao": "責任払い"},
-        "principles": {"不重复": "不重複"},
-    },
-}  # fmt: skip
-_WIND_WORDS = {"en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-               "zh": {"E": "东家", "S": "南家", "W": "西家", "N": "北家"},
-               "ja": {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}}  # fmt: skip
-
-
-def _payer(who: str, lang: str) -> str:
-    words = _WORDS[lang]["payers"]
-    if who in words:
-        return words[who]
-    if who in _WIND_WORDS[lang]:
-        return _WIND_WORDS[lang][who]
-    if who.startswith("pao"):
-        return words["pao"]
-    return words["other"]
 
 
 def _fail(e: InputError, as_json: bool) -> None:
@@ -143,28 +43,64 @@ def _fail(e: InputError, as_json: bool) -> None:
     raise typer.Exit(2)
 
 
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
+
+
+def _note(note: dict | str, names: dict | None, lang: str) -> str:
+    """A note in ``lang`` from its names; a note without names (a plain text) only in English."""
+    if names and names.get(lang):
+        return names[lang]
+    return str(note) if lang == "en" else ""
+
+
+def _payments(payments: list[dict], lang: str) -> list[str]:
+    """Each payer and amount in ``lang`` (its note beside it), the same payment repeated written once "× n"."""
+    rows: dict[tuple, int] = {}
+    for p in payments:
+        key = (p["from"], p["amount"], p.get("note") or "", tuple((p.get("note_names") or {}).items()))
+        rows[key] = rows.get(key, 0) + 1
+    shown = []
+    for (who, amount, note, names), n in rows.items():
+        text = f"{payer_name(who, lang)} {amount}" + (f" × {n}" if n > 1 else "")
+        note = _note(note, dict(names), lang) if note else ""
+        shown.append(text + (f" ({note})" if note else ""))
+    return shown
+
+
 def render(r: Result, lang: str = "en") -> None:
-    """A readable breakdown in ``lang``: the items, the fu parts, the totals, the payments."""
-    L = _LABELS[lang]
-    W = _WORDS[lang]
+    """A readable breakdown in ``lang``: the items, the fu parts, the totals, the payments, the notes. In zh and ja
+    every word is that language's; the item ids (a column of the English breakdown) are left to ``--json``."""
+
+    def w(code: str, **fields: object) -> str:
+        return word(code, lang, **fields)
+
     d = r.to_dict()
     rs = rules_mod.get(r.rules)
     names = {i.id: i.names.get(lang, i.id) for i in rs.items}
-    hand = d["hand"] + ("  " + " ".join(d["melds"]) if d["melds"] else "")
-    out.print(f"[bold]{rs.names.get(lang, r.rules)}[/]  {L['hand']}: {hand}")
+    melds = " ".join(meld_text(m, lang) for m in d["melds"])
+    hand = d["hand"] + ("  " + melds if melds else "")
+    out.print(f"[bold]{rs.names.get(lang, r.rules)}[/]  {w('label.hand')}: {hand}")
     if d["decomposition"]:
-        wait = W["waits"].get(d.get("wait") or "", d.get("wait"))
-        out.print(f"{L['reading']}: {' '.join(d['decomposition'])}" + (f"  ({L['wait']}: {wait})" if wait else ""))
+        wait = d.get("wait")
+        wait = w(f"wait.{wait}") if wait and has(f"wait.{wait}") else None
+        out.print(
+            f"{w('label.reading')}: {' '.join(d['decomposition'])}" + (f"  ({w('label.wait')}: {wait})" if wait else "")
+        )
+    riichi = d["han"] is not None
     if d["items"]:
         t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        t.add_column(L["items"])
-        t.add_column("id", style="dim")
-        t.add_column(L["value"], justify="right")
+        t.add_column(w("label.items"))
+        if lang == "en":
+            t.add_column("id", style="dim")
+        t.add_column(w("label.value_han" if riichi else "label.value_fan"), justify="right")
         for it in d["items"]:
             count = it.get("count")
-            value = f"{it['value']}" + (f" × {count}" if count else "")
-            note = f" ({it['note']})" if it.get("note") and lang == "en" else ""
-            t.add_row(it["names"].get(lang, it["id"]) + note, it["id"], value)
+            value = w("label.times", value=it["value"], count=count) if count else f"{it['value']}"
+            note = _note(it.get("note"), it.get("note_names"), lang) if it.get("note") else ""
+            name = it["names"].get(lang, it["id"]) + (f" ({note})" if note else "")
+            t.add_row(name, it["id"], value) if lang == "en" else t.add_row(name, value)
         out.print(t)
     yakuman = str(d["limit"] or "").endswith("yakuman")
     if d.get("fu_parts") and not yakuman:
@@ -172,38 +108,45 @@ def render(r: Result, lang: str = "en") -> None:
             f"{p['names'].get(lang, p['id'])}{(' ' + p['tiles']) if p.get('tiles') else ''} {p['fu']}"
             for p in d["fu_parts"]
         )
-        out.print(f"{L['fu']}: {parts}")
+        out.print(f"{w('label.fu')}: {parts}")
     for x in d.get("exclusions") or ():
 
         def fans(v) -> str:
             return "、".join(names.get(f, f) for f in (v if isinstance(v, list) else [v]))
 
-        principle = W["principles"].get(x.get("principle"), x.get("principle", ""))
-        out.print("  " + W["excludes"].format(a=fans(x.get("fan")), b=fans(x.get("excludes"))) + f": {principle}")
+        principle = x.get("principle", "")
+        principle = w(f"principle.{principle}") if has(f"principle.{principle}") else principle
+        out.print("  " + w("label.excludes", a=fans(x.get("fan")), b=fans(x.get("excludes"))) + f": {principle}")
     totals = []
     if d["han"] is not None and not yakuman:
-        totals.append(f"{d['han']} {W['han']}")
+        totals.append(f"{d['han']} {w('unit.han')}")
     if d["fu"] is not None and not yakuman:
-        totals.append(f"{d['fu']} {W['fu']}")
+        totals.append(f"{d['fu']} {w('unit.fu')}")
     if d["fan"] is not None:
-        totals.append(f"{d['fan']} {W['fan']}")
+        totals.append(f"{d['fan']} {w('unit.fan')}")
     if d["limit"]:
-        totals.append(W["limits"].get(d["limit"], d["limit"]))
+        totals.append(limit_name(d["limit"], lang))
     if totals:
-        out.print(f"[bold]{L['total']}: {', '.join(totals)}[/]")
+        out.print(f"[bold]{w('label.total')}: {', '.join(totals)}[/]")
     if not d["winning"]:
         code = d.get("reason")
         known = REASONS.get(code)
         why = (d.get("reason_names") or {}).get(lang) or (known.templates()[lang] if known else "")
         shown = (f"{code} ({why})" if why else code) if lang == "en" else why or code  # the code is English
-        out.print(f"[bold red]{L['not']}[/]: {shown}")
+        out.print(f"[bold red]{w('label.not_winning')}[/]: {shown}")
     pts = d.get("points")
     if pts:
-        pays = "; ".join(f"{_payer(p['from'], lang)} {p['amount']}" for p in pts["payments"])
-        out.print(f"[bold]{L['points']}: {pts['hand']}[/]  {L['received']}: {pts['received']}  {L['pay']}: {pays}")
-    if lang == "en":  # the engine's notes are written in English
-        for note in d.get("notes", []):
-            out.print(f"[yellow]{W['note']}[/]: {note}")
+        pays = "; ".join(_payments(pts["payments"], lang))
+        out.print(
+            f"[bold]{w('label.points')}: {pts['hand']}[/]  {w('label.received')}: {pts['received']}  "
+            f"{w('label.payments')}: {pays}"
+        )
+    notes = d.get("notes", [])
+    note_names = d.get("note_names") or [None] * len(notes)
+    for note, said in zip(notes, note_names, strict=True):
+        text = _note(note, said, lang)
+        if text:
+            out.print(f"[yellow]{w('label.note')}[/]: {text}")
 
 
 @app.command()
@@ -232,8 +175,7 @@ def score(
 ) -> None:
     """Score one hand. The win context has one option per field (``--tsumo``, ``--seat``, ``--honba``, ...)."""
     try:
-        if lang not in LANGS:
-            raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
+        _check_lang(lang)
         ctx = context_values(context)
         ctx.update(_pairs(flag, "--flag"))
         r = api.score(hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
@@ -302,10 +244,12 @@ def waits(
     option: Annotated[list[str] | None, typer.Option("--option", "-o")] = None,
     flag: Annotated[list[str] | None, typer.Option("--flag", "-f")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="en, zh or ja")] = "en",
     **context: Any,
 ) -> None:
     """The tiles a waiting hand needs, and what each would score (as a self-draw with --tsumo)."""
     try:
+        _check_lang(lang)
         ctx = {**context_values(context), **_pairs(flag, "--flag")}
         found = api.waits_of(hand, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
     except InputError as e:
@@ -315,15 +259,9 @@ def waits(
         print(json.dumps([{"tile": w["tile"], "result": w["result"].to_dict()} for w in found], ensure_ascii=False))
         return
     if not found:
-        out.print("not tenpai")
+        out.print(word("analysis.not_tenpai", lang))
     for w in found:
-        d = w["result"].to_dict()
-        total = d["points"]["hand"] if d.get("points") else d.get("reason")
-        out.print(
-            f"{w['tile']}: {total}"
-            + (f"  ({d['han']} han {d['fu']} fu)" if d["han"] is not None else "")
-            + (f"  ({d['fan']} fan)" if d["fan"] is not None else "")
-        )
+        out.print(f"{w['tile']}: {wait_score(w['result'].to_dict(), lang)}")
 
 
 @app.command(name="rules")
@@ -332,10 +270,11 @@ def rules_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Annotated[str, typer.Option("--lang")] = "en",
 ) -> None:
-    """The rule sets, their items and their options."""
+    """The rule sets, their items and their options. The names and the words are in ``--lang``; the ids (items,
+    options and their values, presets, flags) stay as they are written on the command line (``-o open_tanyao=false``,
+    ``-o preset=tenhou``, ``--flag void_suit=p``), since they are what one types."""
     try:
-        if lang not in LANGS:
-            raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
+        _check_lang(lang)
         sets = [rules_mod.get(name)] if name else list(rules_mod.registry().values())
     except InputError as e:
         _fail(e, as_json)
@@ -343,15 +282,21 @@ def rules_cmd(
     if as_json:
         print(json.dumps([rs.describe() for rs in sets], ensure_ascii=False))
         return
+
+    def w(code: str, **fields: object) -> str:
+        return word(code, lang, **fields)
+
     for rs in sets:
         d = rs.describe()
-        out.print(f"[bold]{d['name']}[/]  {d['names'].get(lang, '')}  ({d['tiles']} tiles)")
+        out.print(f"[bold]{d['name']}[/]  {d['names'].get(lang, '')}  ({w('rules.tiles', n=d['tiles'])})")
         if name:
             for it in d["items"]:
-                out.print(f"  {it['id']:<28} {str(it['value']):<16} {it['names'].get(lang, '')}")
+                value = it["value"] if isinstance(it["value"], int) else json.dumps(it["value"], ensure_ascii=False)
+                out.print(f"  {it['id']:<28} {value!s:<16} {it['names'].get(lang, '')}")
         else:
+            shown = [i["id"] if lang == "en" else i["names"][lang] for i in d["items"][:12]]
             out.print(
-                f"  {len(d['items'])} items: {', '.join(i['id'] for i in d['items'][:12])}"
+                f"  {w('rules.items', n=len(d['items']))}: {', '.join(shown)}"
                 + (" ..." if len(d["items"]) > 12 else "")
             )
         for o in d["options"]:
@@ -361,26 +306,26 @@ def rules_cmd(
                 else ""
             )
             out.print(
-                f"  option [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['names'][lang]}: "
+                f"  {w('rules.option')} [cyan]{o['name']}[/] = {json.dumps(o['default'])}{choices}: {o['names'][lang]}: "
                 f"{o['help'][lang]}"
             )
         if d["presets"] and not name:
             presets = ", ".join(f"{k} ({d['preset_names'][k][lang]})" for k in d["presets"])
-            out.print(f"  presets: {presets}")
+            out.print(f"  {w('rules.presets')}: {presets}")
         elif d["presets"]:
             docs = d.get("preset_docs", {})
             for preset, values in d["presets"].items():
                 shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
-                out.print(f"  preset [cyan]{preset}[/] ({d['preset_names'][preset][lang]}): {shown}")
+                out.print(f"  {w('rules.preset')} [cyan]{preset}[/] ({d['preset_names'][preset][lang]}): {shown}")
                 match = d.get("preset_match_settings", {}).get(preset)
                 if match:
                     shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in match.items())
-                    out.print(f"    match settings: {shown}")
-                if preset in docs:
+                    out.print(f"    {w('rules.match_settings')}: {shown}")
+                if preset in docs and lang == "en":  # a preset's sources are written in English
                     out.print(f"    {docs[preset]}")
         if d["context_flags"]:
             flags = ", ".join(f"{f['name']} ({f['names'][lang]})" for f in d["context_flags"])
-            out.print(f"  flags: {flags}")
+            out.print(f"  {w('rules.flags')}: {flags}")
 
 
 @app.command()

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class Reason:
-    """A reason code and its text in three languages (``{field}`` filled in from the hand)."""
+class Text:
+    """A code and its text in three languages (``{field}`` filled in from the hand): a reason here, a note in
+    ``notes.py``, a word of the command line in ``words.py``."""
 
     code: str
     en: str
@@ -37,6 +38,9 @@ class Reason:
         return {"en": self.en, "zh": self.zh, "ja": self.ja}
 
 
+Reason = Text  # a reason is a code and its text
+
+
 REASONS: dict[str, Reason] = {
     r.code: r
     for r in (
@@ -47,7 +51,13 @@ REASONS: dict[str, Reason] = {
             "和了形になっていない（四面子一雀頭、またはルールが認める特殊形）",
         ),
         Reason("no_yaku", "the hand has no yaku", "没有役", "役がない"),
-        Reason("below_minimum", "the hand is below the minimum value", "未达起和番数", "最低翻数に届かない"),
+        Reason(
+            "furiten",
+            "furiten: the hand waits on a tile it discarded or let pass, so it cannot win on a discard",
+            "振听：听的牌自己打过或放过，不能荣和",
+            "振聴：待ち牌を自分で捨てたか見逃したので、ロン和了できない",
+        ),
+        Reason("below_minimum", "the hand is below the minimum value", "未达起和番数", "最低番数に届かない"),
         # Sichuan (../shared/rules/sichuan.md, seed item 3 缺门; modern 定缺)
         Reason(
             "missing_suit_not_void",

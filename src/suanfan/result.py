@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .notes import note_fields
 
 
 class Shared(dict):
@@ -33,7 +34,8 @@ class Shared(dict):
 
 @dataclass(frozen=True)
 class Item:
-    """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count."""
+    """One scoring element counted: a yaku, a fan, a multiplier, ... ``value`` is per count; ``note`` a text, or a
+    ``notes.Said`` (the JSON gets its code and its names in three languages too)."""
 
     id: str
     value: Any
@@ -46,7 +48,7 @@ class Item:
         if self.count is not None:
             d["count"] = self.count
         if self.note:
-            d["note"] = self.note
+            d.update(note_fields(self.note))
         return d
 
 
@@ -60,7 +62,7 @@ class Payment:
 
     def to_dict(self) -> dict:
         if self.note:
-            return {"from": self.payer, "amount": self.amount, "note": self.note}
+            return {"from": self.payer, "amount": self.amount, **note_fields(self.note)}
         return {"from": self.payer, "amount": self.amount}
 
 

@@ -11,18 +11,11 @@ from rich.table import Table
 
 from ..cli_args import pairs
 from ..errors import InputError
+from ..words import LANGS, reason_text, word
 from . import Analysis, Wait, analyze
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
-
-FORM_NAMES = {
-    "regular": "regular (4 sets + pair)",
-    "seven_pairs": "seven pairs",
-    "thirteen_orphans": "thirteen orphans",
-    "honors_knitted": "honors and knitted (全不靠)",
-    "knitted_straight": "knitted straight (组合龙)",
-}
 
 
 def analyze_command(
@@ -38,9 +31,12 @@ def analyze_command(
         list[str] | None, typer.Option("--flag", "-f", help="context NAME=VALUE, e.g. own_discards=1m")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="en, zh or ja")] = "en",
 ) -> None:
     """Shanten per form, effective tiles with the copies left, every discard ranked, and the waits scored."""
     try:
+        if lang not in LANGS:
+            raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
         ctx = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_, **pairs(flag, "--flag")}
         a = analyze(hand, rules=rules, melds=meld or (), visible=visible, options=pairs(option, "--option"), **ctx)
     except InputError as e:
@@ -52,16 +48,16 @@ def analyze_command(
     if as_json:
         print(json.dumps(a.to_dict(), ensure_ascii=False))
         return
-    render(a)
+    render(a, lang)
 
 
-def _shanten_text(s: int | None) -> str:
+def _shanten_text(s: int | None, lang: str) -> str:
     if s is None:
         return "-"
     if s == -1:
-        return "complete"
+        return word("analysis.complete", lang)
     if s == 0:
-        return "waiting (0)"
+        return word("analysis.waiting", lang)
     return str(s)
 
 
@@ -69,50 +65,56 @@ def _tiles_text(effective) -> str:
     return " ".join(f"{e.tile}×{e.remaining}" for e in effective)
 
 
-def _score_text(s: dict) -> str:
+def _score_text(s: dict, lang: str) -> str:
     if not s.get("winning"):
-        return s.get("reason") or "no win"
-    value = f"{s['points']}" if s.get("points") is not None else "wins"
+        return reason_text(s, lang) if s.get("reason") else word("analysis.no_win", lang)
+    value = word("analysis.points", lang, points=s["points"]) if s.get("points") is not None else ""
+    value = value or word("analysis.wins", lang)
     if s.get("han") is not None:
-        value += f" ({s['han']} han {s['fu']} fu)"
+        value += f" ({s['han']} {word('unit.han', lang)} {s['fu']} {word('unit.fu', lang)})"
     elif s.get("fan") is not None:
-        value += f" ({s['fan']} fan)"
+        value += f" ({s['fan']} {word('unit.fan', lang)})"
     return value
 
 
-def _wait_text(w: Wait) -> str:
-    text = f"{w.tile}×{w.remaining}: {_score_text(w.score)}"
+def _wait_text(w: Wait, lang: str) -> str:
+    text = f"{w.tile}×{w.remaining}: {_score_text(w.score, lang)}"
     if w.riichi is not None:
-        text += f", with riichi {_score_text(w.riichi)}"
+        text += ", " + word("analysis.with_riichi", lang, score=_score_text(w.riichi, lang))
     if w.furiten:
-        text += " (furiten)"
+        text += f" ({word('analysis.furiten', lang)})"
     return text
 
 
-def render(a: Analysis) -> None:
-    melds = "  " + " ".join(a.melds) if a.melds else ""
-    out.print(f"[bold]{a.rules}[/]  {a.hand}{melds}" + (f"  visible {a.visible}" if a.visible else ""))
-    out.print(f"shanten: [bold]{_shanten_text(a.shanten)}[/]")
-    out.print("  " + ", ".join(f"{FORM_NAMES.get(k, k)} {_shanten_text(v)}" for k, v in a.forms.items()))
+def render(a: Analysis, lang: str = "en") -> None:
+    from ..rules import get
+    from ..words import meld_text
+
+    melds = "  " + " ".join(meld_text(m, lang) for m in a.melds) if a.melds else ""
+    name = a.rules if lang == "en" else get(a.rules).names[lang]
+    visible = "  " + word("analysis.visible", lang, tiles=a.visible) if a.visible else ""
+    out.print(f"[bold]{name}[/]  {a.hand}{melds}{visible}")
+    out.print(f"{word('analysis.shanten', lang)}: [bold]{_shanten_text(a.shanten, lang)}[/]")
+    out.print("  " + ", ".join(f"{word(f'form.{k}', lang)} {_shanten_text(v, lang)}" for k, v in a.forms.items()))
     if a.waiting_hand:
         if a.ukeire:
-            out.print(f"effective tiles ({a.remaining} left): {_tiles_text(a.ukeire)}")
+            out.print(f"{word('analysis.effective', lang, n=a.remaining)}: {_tiles_text(a.ukeire)}")
         if a.waits:
-            out.print("waits:" + (" (furiten: no win on a discard)" if a.furiten else ""))
+            out.print(word("analysis.furiten_all" if a.furiten else "analysis.waits", lang) + ":")
             for w in a.waits:
-                out.print("  " + _wait_text(w))
+                out.print("  " + _wait_text(w, lang))
         return
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    t.add_column("discard")
-    t.add_column("shanten", justify="right")
-    t.add_column("left", justify="right")
-    t.add_column("effective tiles")
+    t.add_column(word("analysis.discard", lang))
+    t.add_column(word("analysis.shanten", lang), justify="right")
+    t.add_column(word("analysis.left", lang), justify="right")
+    t.add_column(word("analysis.effective_tiles", lang))
     with_waits = any(d.waits for d in a.discards)
     if with_waits:
-        t.add_column("waits")
+        t.add_column(word("analysis.waits", lang))
     for d in a.discards:
-        row = [d.discard, _shanten_text(d.shanten), str(d.remaining), _tiles_text(d.ukeire)]
+        row = [d.discard, _shanten_text(d.shanten, lang), str(d.remaining), _tiles_text(d.ukeire)]
         if with_waits:
-            row.append("; ".join(_wait_text(w) for w in d.waits))
+            row.append("; ".join(_wait_text(w, lang) for w in d.waits))
         t.add_row(*row)
     out.print(t)

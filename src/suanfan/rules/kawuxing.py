@@ -32,11 +32,15 @@ from dataclasses import dataclass
 from ..controls import text
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet, build_context
+from ..notes import said
 from ..result import Payment, Points, Result
 from ..shapes import CHOW, PAIR, Reading
 from ..tiles import kind
 from . import ItemTable, Option
 from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win
+
+_LAID_OPEN = said("laid_open")
+_KONG_NOTES = {k: said(f"kong_{k}") for k in ("minkan", "kakan", "ankan")}
 
 # 84 tiles: 1-9p, 1-9s and 白发中, four of each (§2; no 万, no winds, no flowers)
 TILES_84 = TileSet("84", frozenset(range(9, 27)) | frozenset((31, 32, 33)))
@@ -489,7 +493,7 @@ class KaWuXing(LocalRuleSet):
         for who, declared in payers:
             m, capped = payer_multiplier(value.product, ctx.declared, declared, opts, top)
             any_capped |= capped
-            pays.append(Payment(who, b * m, "亮倒" if declared else None))
+            pays.append(Payment(who, b * m, _LAID_OPEN if declared else None))
         total = sum(p.amount for p in pays)
         return Points(total, total, tuple(pays), {"base": b}), any_capped
 
@@ -504,11 +508,11 @@ def kong_money(kind_: str, options: dict | None = None, kong_on_kong: bool = Fal
     o = RULESET.resolve_options(options)
     x = o["base"] * (2 if kong_on_kong else 1)
     if kind_ == "minkan":
-        return (Payment("discarder", x * o["zhigang_money"], "明杠"),)
+        return (Payment("discarder", x * o["zhigang_money"], _KONG_NOTES["minkan"]),)
     if kind_ == "kakan":
-        return (Payment("other", x, "补杠"), Payment("other", x, "补杠"))
+        return (Payment("other", x, _KONG_NOTES["kakan"]), Payment("other", x, _KONG_NOTES["kakan"]))
     if kind_ == "ankan":
-        return (Payment("other", 2 * x, "暗杠"), Payment("other", 2 * x, "暗杠"))
+        return (Payment("other", 2 * x, _KONG_NOTES["ankan"]), Payment("other", 2 * x, _KONG_NOTES["ankan"]))
     raise InputError("bad_meld", f"kong kind is minkan (明杠), kakan (补杠) or ankan (暗杠), not {kind_!r}")
 
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from ..controls import KONGS, SUITS, text
 from ..errors import InputError
 from ..hand import TILES_108, Context, Hand, Meld, build_context
+from ..notes import said
 from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
@@ -619,6 +620,8 @@ PROFILE_DEFAULTS = {
     MODERN: {"self_draw": "add_fan", "zhigang_money": 2, "hu_jiao_zhuan_yi": True, "haidi": True},
 }
 KONG_NAMES = {"minkan": "直杠", "kakan": "补杠", "ankan": "暗杠"}
+_KONG_WORDS = {c.value: c.names for c in KONGS}  # a kong named in a note, in each language
+_KONG_NOTES = {"minkan": said("kong_minkan_wind"), "kakan": said("kong_kakan_wind"), "ankan": said("kong_ankan_rain")}
 
 
 def _facts(hand: Hand, r: Reading, ctx: Context, hand_facts: dict) -> Facts:
@@ -663,7 +666,7 @@ def _score_seed(f: Facts, o: dict) -> tuple[tuple[Item, ...], int, int]:
     """(items, 番, multiplier before the cap): the base category's level plus one 番 per add-on, M = 2^(番-1)."""
     hits = SEED_ROWS.count(lambda d: d.check(f, o))
     base, level = hits[0][0], hits[0][0].value[SEED]  # every complete hand is at least 平胡 or 七对
-    items = [base.item(level, note=f"x{2 ** (level - 1)}")]
+    items = [base.item(level, note=said("multiplier", n=2 ** (level - 1)))]
     items += [d.item(1, count=n if d.id == "gen" else None) for d, n in hits[1:]]
     fan = level + sum(n for _, n in hits[1:])
     return tuple(items), fan, 2 ** (fan - 1)
@@ -852,14 +855,14 @@ class Sichuan(LocalRuleSet):
         pays: list[Payment] = []
         if ctx.tsumo:
             extra = b if opts["self_draw"] == "add_base" else 0
-            note = "自摸加底" if extra else None
+            note = said("self_draw_adds_base") if extra else None
             pays += [Payment("other", b * value + extra, note) for _ in range(active)]
         else:
             pays.append(
                 Payment(
                     "discarder",
                     b * value,
-                    "抢杠: the player whose 补杠 was robbed; that kong pays nothing" if ctx.chankan else None,
+                    said("robbed_kong_pays") if ctx.chankan else None,
                 )
             )
         hand_total = sum(p.amount for p in pays)
@@ -867,7 +870,7 @@ class Sichuan(LocalRuleSet):
         kong = flags["discarder_kong"]
         if ctx.after_kong_discard and opts["hu_jiao_zhuan_yi"] and kong is not None:
             transfer = sum(p.amount for p in _kong_money(kong, opts, active))
-            pays.append(Payment("discarder", transfer, f"呼叫转移: the money of his {KONG_NAMES[kong]}"))
+            pays.append(Payment("discarder", transfer, said("call_transfer", kong=_KONG_WORDS[kong])))
         extra_points = {"base": b, "kong_transfer": transfer} if transfer else {"base": b}
         return Points(hand_total, hand_total + transfer, tuple(pays), extra_points)
 
@@ -895,11 +898,11 @@ def kong_money(kind_: str, options: dict | None = None, payers: int = 3) -> tupl
 def _kong_money(kind_: str, o: dict, payers: int) -> tuple[Payment, ...]:
     b = o["base"]
     if kind_ == "minkan":
-        return (Payment("discarder", b * o["zhigang_money"], "直杠 (刮风)"),)
+        return (Payment("discarder", b * o["zhigang_money"], _KONG_NOTES["minkan"]),)
     if kind_ == "kakan":
-        return tuple(Payment("other", b, "补杠 (刮风)") for _ in range(payers))
+        return tuple(Payment("other", b, _KONG_NOTES["kakan"]) for _ in range(payers))
     if kind_ == "ankan":
-        return tuple(Payment("other", 2 * b, "暗杠 (下雨)") for _ in range(payers))
+        return tuple(Payment("other", 2 * b, _KONG_NOTES["ankan"]) for _ in range(payers))
     raise InputError("bad_meld", f"kong kind is minkan (直杠), kakan (补杠) or ankan (暗杠), not {kind_!r}")
 
 

@@ -12,12 +12,24 @@ from dataclasses import dataclass, field
 from ..controls import text
 from ..errors import InputError
 from ..hand import Context, Hand, TileSet, parse_wind
+from ..notes import said
 from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, PUNG, Reading, readings
 from ..tiles import kind, tile_name
 from ..waits import waits as find_waits
 from . import ItemTable, Option
 from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted
+
+_DOUBLE_SIHUO = said("double_sihuo")
+_BAO_NOTE = said("bao_pays_all")
+_DEALER_NOTE = said("dealer_share")
+
+
+def _joined(names) -> dict[str, str]:
+    """Items' names joined with " + " in each language (交牌's note: what made it)."""
+    names = list(names)
+    return {lang: " + ".join(n[lang] for n in names) for lang in ("en", "zh", "ja")}
+
 
 HONOR = 33  # 7z: the one kind all four honour tiles are read as (§2, W13)
 WIND_KINDS = (27, 28, 29, 30)
@@ -555,7 +567,10 @@ class Wuhu(LocalRuleSet):
         type_id = WIN_TYPES[wt]
         difan = DI_FAN[scheme][wt]
         zfan = zhi_fan(scheme, wt, f.zhi, ya)
-        out: list[Item] = [items[type_id].item(difan), items["zhi_fan"].item(zfan, note=f"支数 {f.zhi}, 押 {ya}")]
+        out: list[Item] = [
+            items[type_id].item(difan),
+            items["zhi_fan"].item(zfan, note=said("zhi_and_ya", zhi=f.zhi, ya=ya)),
+        ]
         gang_ids = {"minggang": 0, "angang": 1}
         gang_items = [items[i].item(GANG_FAN[scheme][gang_ids[i]], count=n) for i, n in f.gang]
         gang_total = sum(it.value * it.count for it in gang_items)
@@ -564,7 +579,7 @@ class Wuhu(LocalRuleSet):
         zz_items = [
             items[z].item(
                 GANGKAI_315 if scheme == "315" and z == "ganghou_kaihua" else zfan_each,
-                note="双四活" if z == "sihuo" and len(sihuo_kinds(r)) > 1 else None,
+                note=_DOUBLE_SIHUO if z == "sihuo" and len(sihuo_kinds(r)) > 1 else None,
             )
             for z in zz
         ]
@@ -583,7 +598,7 @@ class Wuhu(LocalRuleSet):
         elif triggers:
             jiao = True
             _, value, trig, extra = max(_jiao_value(j, f, zz) for j in triggers)
-            jitem = items["jiaopai"].item(value, note=" + ".join(items[j].names["zh"] for j in trig))
+            jitem = items["jiaopai"].item(value, note=said("jiaopai_of", items=_joined(items[j].names for j in trig)))
             total_items = [jitem] + ([items["jiao_extra"].item(count=extra)] if extra else []) + gang_items + bonus
         else:
             total_items = out + gang_items + zz_items + bonus
@@ -633,9 +648,9 @@ class Wuhu(LocalRuleSet):
             shares = [(d or "discarder", share(d))]
         if flags["bao"] is not None:
             amount = sum(a for _, a in shares)
-            pays = (Payment(flags["bao"], amount, "包牌: pays every share"),)
+            pays = (Payment(flags["bao"], amount, _BAO_NOTE),)
         else:
-            pays = tuple(Payment(p, a, "dealer" if p == "E" else None) for p, a in shares)
+            pays = tuple(Payment(p, a, _DEALER_NOTE if p == "E" else None) for p, a in shares)
         got = sum(p.amount for p in pays)
         extra = {"dealer_total": value.total + value.di_fan} if adjust else {}
         return Points(got, got, pays, extra)

@@ -27,6 +27,7 @@ from ... import shapes
 from ...controls import Control, text
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
+from ...notes import explained, said
 from ...result import Item, Result
 from ...shapes import Block
 from ...tiles import KIND, tile_name
@@ -413,10 +414,10 @@ def _win_flags(
     last_copy = last_copy or chankan
     if last_copy and in_hand != 1:
         last_copy = False
-        notes.append("和绝张 does not count: the hand holds another copy of the winning tile (consensus)")
+        notes.append(said("last_copy_held"))
     if in_melds == 3 and not last_copy:
         last_copy = True
-        notes.append("和绝张: the other three copies of the winning tile are in the hand's own melds")
+        notes.append(said("last_copy_in_melds"))
     facts = WinFacts(tsumo, open_melds == 0, open_melds == 4, last_copy, haitei, houtei, rinshan, chankan)
     return tsumo, win_fans(facts), tuple(notes)
 
@@ -468,7 +469,7 @@ def _result(
                 said.append(w)
         notes = notes + said
     if notes:
-        explain["notes"] = list(dict.fromkeys(notes))
+        explain.update(explained(notes))
     if principles:
         explain["principles"] = principles
     fields = {

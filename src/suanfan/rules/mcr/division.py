@@ -8,9 +8,12 @@ Tile numbering: 0-8 m, 9-17 p, 18-26 s, 27-30 E S W N, 31-33 White Green Red.
 from __future__ import annotations
 
 from ...hand import Context, Hand
+from ...notes import said
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
 from ...tiles import KIND, suit_keys, wind_tile
 from .waits import waits_once
+
+_DISCARD_PUNG = said("pung_by_discard_melded")
 
 
 class HandFacts:
@@ -83,7 +86,7 @@ class Division:
         if concealed and not h.tsumo and self._pung_completed_by_the_discard():
             # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
             concealed -= 1
-            self.notes.append("the pung completed by the discard counts as melded")
+            self.notes.append(_DISCARD_PUNG)
         chows.sort()
         pungs.sort()
         self.chows = tuple(chows)  # the lowest tile of each chow, in order

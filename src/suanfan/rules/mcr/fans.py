@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ...hand import Hand
 from ...names import japanese
+from ...notes import said
 from .. import ItemDef, ItemTable
 from .division import Division
 
@@ -889,17 +890,22 @@ def lao_shao_fu(t: tuple[int, ...]) -> bool:
     return t[0] // 9 == t[1] // 9 and t[0] % 9 == 0 and t[1] - t[0] == 6
 
 
+_WIND_PUNGS_NOTE = said("wind_pungs_no_yaojiu")
+_ROUND_WIND_NOTE = said("round_wind_pung_no_yaojiu")
+_SEAT_WIND_NOTE = said("seat_wind_pung_no_yaojiu")
+
+
 @fan("yao_jiu_ke", 1, "幺九刻", "Pung of Terminals or Honors", no=73, group="sets", repeat=True)
 def yao_jiu_ke(d: Division) -> int:
     """A pung of terminals or winds (dragons score 箭刻); once per pung."""
     n = sum(1 for t in d.pungs if t < 27 and t % 9 in (0, 8))
     winds = d.wind_pungs
     if len(winds) >= 3:
-        d.notes.append("the pungs of 三风刻 / 小四喜 / 大四喜 count no 幺九刻 (不重复)")
+        d.notes.append(_WIND_PUNGS_NOTE)
         return n
     for t in winds:
         if t == d.h.round or t == d.h.seat:
-            d.notes.append(f"the {'round' if t == d.h.round else 'seat'} wind pung counts no 幺九刻 (不重复)")
+            d.notes.append(_ROUND_WIND_NOTE if t == d.h.round else _SEAT_WIND_NOTE)
         else:
             n += 1
     return n

@@ -9,8 +9,10 @@ from __future__ import annotations
 from functools import cache
 
 from ... import shapes
+from ...controls import WINDS
 from ...errors import InputError
 from ...hand import TILES_136, TILES_SANMA, Context, Hand, TileSet
+from ...notes import explained, said
 from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
 from .. import Option, RuleSet
@@ -40,6 +42,8 @@ _DORA_NAMES = {
     },
 }
 
+_WIND_NAMES = {w.value: w.names for w in WINDS}  # a seat named in a note
+
 
 # Besides four sets and a pair: seven pairs (a four of a kind is not two pairs) and thirteen orphans.
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
@@ -47,7 +51,7 @@ _FORMS = {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": T
 
 class Riichi(RuleSet):
     name = "riichi"
-    reasons = ("not_winning", "no_yaku", "below_minimum")
+    reasons = ("not_winning", "no_yaku", "below_minimum", "furiten")
     names = {"en": "Japanese Riichi", "zh": "日本麻将 (立直麻将)", "ja": "リーチ麻雀"}
     doc = (
         "Japanese Riichi: yaku, fu, dora, limits, honba and riichi sticks; three players with options.players = 3; "
@@ -99,9 +103,9 @@ class Riichi(RuleSet):
             return self.not_winning(hand)
         notes: list[str] = []
         if facts.flags & RENHOU and opts["renhou"] == "off":
-            notes.append("renhou given, but the option renhou is off: it adds nothing")
+            notes.append(said("renhou_off"))
         if ctx.ippatsu and not opts["ippatsu"]:
-            notes.append("ippatsu given, but the option ippatsu is off: it adds nothing")
+            notes.append(said("ippatsu_off"))
         if indicators or kita or (facts.reds and opts["aka_dora"]):
             dora_items, dora_han = _dora(facts, ctx, opts, notes, kita)
         else:
@@ -142,7 +146,7 @@ class Riichi(RuleSet):
             han = yaku_han + dora_han
         explain = {"fu_parts": fu_parts, "wait": reading.wait, "form": reading.form}
         if notes:
-            explain["notes"] = notes
+            explain.update(explained(notes))
         fields = {
             "rules": "riichi",
             "hand": hand.text(),
@@ -168,8 +172,8 @@ class Riichi(RuleSet):
             pao_base = 0
             pao_seat = extra.get("pao")
             if pao_seat is not None and not opts["pao"]:
-                notes.append(f"pao {pao_seat} given, but the option pao is off: the hand is paid as any other")
-                explain["notes"] = notes
+                notes.append(said("pao_off", seat=_WIND_NAMES.get(pao_seat, pao_seat)))
+                explain.update(explained(notes))
                 pao_seat = None
             if pao_seat is not None:
                 liable = {"daisangen", "daisuushii"} | ({"suukantsu"} if opts["pao_suukantsu"] else set())
@@ -241,7 +245,7 @@ class _Spec:
             units = facts.get("yakuman")
             if units:
                 units = units if opts["double_yakuman"] else 1
-                item = row.item(13 * units, note="yakuman" if units == 1 else f"{units}x yakuman")
+                item = row.item(13 * units, note=said("yakuman") if units == 1 else said("yakuman_times", n=units))
             else:
                 units = 0
                 item = row.item(value)
@@ -414,9 +418,9 @@ def _dora(facts: HandFacts, ctx: Context, opts: dict, notes: list[str], kita: in
                 items += (_dora_item("ura_dora", variant, n),)
                 han += n
         elif not opts["ura_dora"]:
-            notes.append("ura dora indicators given, but the option ura_dora is off: they add nothing")
+            notes.append(said("ura_off"))
         else:
-            notes.append("ura dora indicators given, but ura dora count only on a riichi win")
+            notes.append(said("ura_needs_riichi"))
     if kita:
         items += (_dora_item("nukidora", variant, kita),)
         han += kita

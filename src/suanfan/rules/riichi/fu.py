@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...notes import Said, said
 from ...result import Shared
 from ...tiles import format_tiles
 from .view import YAOCHU_SET, View
@@ -18,7 +19,7 @@ _NAMES = {
     "open_pinfu": {"en": "Open hand at 20 fu", "zh": "鸣牌平和型", "ja": "喰い平和"},
     "round_up": {"en": "Rounded up", "zh": "进位", "ja": "切り上げ"},
 }
-_WAIT_NAMES = {"kanchan": "closed wait 嵌张", "penchan": "edge wait 边张", "tanki": "pair wait 单骑"}
+_WAITS = ("kanchan", "penchan", "tanki")  # the waits worth 2 fu
 
 
 class FuPart(Shared):
@@ -29,31 +30,31 @@ class FuPart(Shared):
     what = "a fu part"
 
 
-def _part(id_: str, fu: int, note: str = "", tiles: str = "") -> FuPart:
+def _part(id_: str, fu: int, note: Said | None = None, tiles: str = "") -> FuPart:
     d = {"id": id_, "fu": fu, "names": _NAMES[id_]}
     if tiles:
         d["tiles"] = tiles
     if note:
-        d["note"] = note
+        d.update(note.fields())
     return FuPart(d)
 
 
 _BASE = _part("base", 20)
 _MENZEN_RON = _part("menzen_ron", 10)
 _TSUMO = _part("tsumo", 2)
-_SEVEN_PAIRS = _part("seven_pairs", 25, "fixed")
-_PINFU_TSUMO = _part("pinfu_tsumo", 20, "fixed")
-_OPEN_PINFU = _part("open_pinfu", 10, "open hand with no fu is 30")
-_WAIT_PART = {wait: _part("wait", 2, note) for wait, note in _WAIT_NAMES.items()}
+_SEVEN_PAIRS = _part("seven_pairs", 25, said("fu_fixed"))
+_PINFU_TSUMO = _part("pinfu_tsumo", 20, said("fu_fixed"))
+_OPEN_PINFU = _part("open_pinfu", 10, said("open_no_fu"))
+_WAIT_PART = {wait: _part("wait", 2, said(f"wait_{wait}")) for wait in _WAITS}
 # fu of a pung or kong: [terminal or honor][concealed][kong]
 _SET_FU = (((2, 8), (4, 16)), ((4, 16), (8, 32)))
 
 
 def _set_part(tile: int, concealed: bool, is_kong: bool) -> FuPart:
-    what = ("concealed " if concealed else "open ") + ("terminal/honor " if tile in YAOCHU_SET else "simple ")
+    what = ("concealed_" if concealed else "open_") + ("terminal_" if tile in YAOCHU_SET else "simple_")
     what += "kong" if is_kong else "pung"
     fu = _SET_FU[tile in YAOCHU_SET][concealed][is_kong]
-    return _part("set", fu, what, format_tiles([tile] * (4 if is_kong else 3)))
+    return _part("set", fu, said(what), format_tiles([tile] * (4 if is_kong else 3)))
 
 
 # a triplet of the view (tile, concealed, kong) -> (its fu, its part)
@@ -108,7 +109,9 @@ def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
     if rounded != total:
         part = _ROUND_UP.get(total)
         if part is None:
-            part = _ROUND_UP[total] = _part("round_up", rounded - total, f"{total} -> {rounded}")
+            part = _ROUND_UP[total] = _part(
+                "round_up", rounded - total, said("rounded_up", before=total, after=rounded)
+            )
         parts.append(part)
     return rounded
 
@@ -137,15 +140,15 @@ def _pair_part(v: View, pf: int) -> FuPart:
     f = v.f
     pair = v.pair
     if pair >= 31:
-        what = "dragon"
+        what = "pair_dragon"
     elif pf >= 4 or (pair == f.seat and pair == f.round):
-        what = "double wind"
+        what = "pair_double_wind"
     elif pair != f.seat and pair != f.round:
-        what = "value wind"  # three players: North with the option north_yakuhai
+        what = "pair_value_wind"  # three players: North with the option north_yakuhai
     else:
-        what = "seat wind" if pair == f.seat else "round wind"
+        what = "pair_seat_wind" if pair == f.seat else "pair_round_wind"
     key = (pair, pf, what)
     part = _PAIR_PART.get(key)
     if part is None:
-        part = _PAIR_PART[key] = _part("pair", pf, what, format_tiles([pair] * 2))
+        part = _PAIR_PART[key] = _part("pair", pf, said(what), format_tiles([pair] * 2))
     return part
