@@ -17,8 +17,17 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # The layers, lowest first: a module imports modules of its own layer or of lower ones only. A module is placed by
 # the longest prefix of its name found here.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("suanfan.errors", "suanfan.names", "suanfan.reasons", "suanfan.notes", "suanfan.jsontext", "suanfan.controls"),
-    # errors, names, reasons and notes, JSON input, the typed controls a player sets
+    (
+        "suanfan.errors",
+        "suanfan.messages",
+        "suanfan.names",
+        "suanfan.reasons",
+        "suanfan.notes",
+        "suanfan.words",
+        "suanfan.jsontext",
+        "suanfan.controls",
+    ),  # errors and their messages, names, reasons, notes and the front ends' words in three languages, JSON input,
+    # the typed controls a player sets
     ("suanfan.parallel",),  # work spread over processes or a Dask cluster (calls what it is given)
     ("suanfan.tiles",),  # text -> tiles
     ("suanfan.hand",),  # tiles -> Hand, Meld, Context
