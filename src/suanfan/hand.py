@@ -12,6 +12,7 @@ from functools import lru_cache
 from .controls import WINDS as WIND_CHOICES
 from .controls import Control, text
 from .errors import InputError
+from .messages import say
 from .tiles import (
     FLOWER0,
     KIND,
@@ -102,10 +103,7 @@ class Meld:
         elif isinstance(spec, str):
             original = spec
             if ":" not in spec:
-                raise InputError(
-                    "bad_meld",
-                    f"meld '{spec}' needs a kind, like pon:777z or chi:123m (kinds: {', '.join(MELD_KINDS)})",
-                )
+                raise InputError("bad_meld", say("meld_needs_kind", meld=spec, kinds=", ".join(MELD_KINDS)))
             kind_, _, text = spec.partition(":")
             source = None
             if "@" in text:
@@ -114,11 +112,13 @@ class Meld:
             raise InputError("bad_meld", f"meld {spec!r} is neither a string like pon:777z nor an object")
         kind_ = (kind_ or "").strip().lower()
         if kind_ not in MELD_KINDS:
-            raise InputError("bad_meld", f"meld '{original}': kind '{kind_}' is not one of {', '.join(MELD_KINDS)}")
+            raise InputError(
+                "bad_meld", say("meld_kind_unknown", meld=original, kind=kind_, kinds=", ".join(MELD_KINDS))
+            )
         if source is not None:
             source = str(source).strip().upper()
             if source not in SOURCES:
-                raise InputError("bad_meld", f"meld '{original}': source '@{source}' is not L, A or R")
+                raise InputError("bad_meld", say("meld_source", meld=original, source=source))
         tiles = tuple(parse_tiles(text if text is not None else ""))
         meld = cls(kind_, tiles, source)
         meld._check(original)
@@ -127,15 +127,15 @@ class Meld:
     def _check(self, original: str) -> None:
         want = 4 if self.is_kong else 3
         if len(self.tiles) != want:
-            raise InputError("bad_meld", f"meld '{original}': a {self.kind} has {want} tiles, not {len(self.tiles)}")
+            raise InputError("bad_meld", say("meld_size", meld=original, kind=self.kind, want=want, n=len(self.tiles)))
         if any(is_flower(t) for t in self.tiles):
-            raise InputError("bad_meld", f"meld '{original}': a flower cannot be in a meld")
+            raise InputError("bad_meld", say("meld_flower", meld=original))
         ks = sorted(kind(t) for t in self.tiles)
         if self.kind == "chi":
             if ks[0] >= 27 or ks[1] != ks[0] + 1 or ks[2] != ks[0] + 2 or ks[0] // 9 != ks[2] // 9:
-                raise InputError("bad_meld", f"meld '{original}': a chi is three consecutive tiles of one suit")
+                raise InputError("bad_meld", say("chi_not_a_run", meld=original))
         elif len(set(ks)) != 1:
-            raise InputError("bad_meld", f"meld '{original}': a {self.kind} is {want} copies of one tile")
+            raise InputError("bad_meld", say("meld_not_one_kind", meld=original, kind=self.kind, want=want))
 
 
 @lru_cache(maxsize=4096)
@@ -410,7 +410,7 @@ _WIND_ALIASES = {
 def parse_wind(value, what: str) -> str:
     w = _WIND_ALIASES.get(str(value).strip().upper()) if value is not None else None
     if w is None:
-        raise InputError("bad_context", f"{what} '{value}' is not a wind (E, S, W or N)")
+        raise InputError("bad_context", say("not_a_wind", what=what, value=value))
     return w
 
 
@@ -419,7 +419,7 @@ MAX_COUNT = 100  # honba and riichi sticks: past any real game (a total of 10^20
 
 def _count(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise InputError("bad_context", f"{what} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
+        raise InputError("bad_context", say("count_range", what=what, most=MAX_COUNT, value=repr(value)))
     return value
 
 
@@ -443,7 +443,7 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
                 if value is True:
                     values[key] = True
                 elif value is not False:
-                    raise InputError("bad_context", f"'{key}' is true or false, not {value!r}")
+                    raise InputError("bad_context", say("flag_not_bool", what=key, value=repr(value)))
             elif key in _WIND_FIELDS:
                 values[key] = parse_wind(value, key)
             elif key in _TILE_FIELDS:
@@ -458,7 +458,7 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
         elif not isinstance(key, str):
             raise InputError("bad_context", f"field {key!r} is not a name (a string)")
         else:
-            raise InputError("bad_context", f"unknown field '{key}'")
+            raise InputError("bad_context", say("unknown_field", what=key))
     return Context(**values, extra=extra)
 
 
@@ -564,33 +564,36 @@ class Hand:
                 raise InputError("bad_flowers", f"flowers must be a count or flower tiles, not {flowers!r}")
             if isinstance(flowers, int):
                 if not 0 <= flowers <= 8:
-                    raise InputError("bad_flowers", f"there are 8 flowers, not {flowers}")
+                    raise InputError("bad_flowers", say("flowers_count", n=flowers))
                 flower_tiles += [FLOWER0 + i for i in range(flowers)] if not flower_tiles else []
                 if len(flower_tiles) != flowers:
-                    raise InputError(
-                        "bad_flowers", f"flowers says {flowers} but the hand has {len(flower_tiles)} flower tiles"
-                    )
+                    raise InputError("bad_flowers", say("flowers_mismatch", n=flowers, held=len(flower_tiles)))
             else:
                 given = parse_tiles(flowers)
                 bad = [tile_name(t) for t in given if not is_flower(t)]
                 if bad:
-                    raise InputError("bad_flowers", f"{', '.join(bad)} in flowers is not a flower (1f-8f)")
+                    raise InputError("bad_flowers", say("not_a_flower", tiles=", ".join(bad)))
                 flower_tiles += given
         if flower_tiles and not tile_set.flowers:
-            raise InputError(
-                "bad_tile", f"this rule set plays without flowers, but {format_tiles(flower_tiles)} was given"
-            )
+            raise InputError("bad_tile", say("no_flowers_here", tiles=format_tiles(flower_tiles)))
         if len(set(flower_tiles)) != len(flower_tiles):
-            raise InputError("bad_flowers", f"flower {format_tiles(flower_tiles)} is given twice; each exists once")
+            raise InputError("bad_flowers", say("flower_twice", tiles=format_tiles(flower_tiles)))
         want = (13 if waiting else 14) - 3 * len(meld_objs)
         if len(meld_objs) > 4:
-            raise InputError("bad_count", f"a hand has at most 4 melds, not {len(meld_objs)}")
+            raise InputError("bad_count", say("too_many_melds", n=len(meld_objs)))
         if len(tiles) != want:
             melds_txt = f" with {len(meld_objs)} meld{'s' if len(meld_objs) != 1 else ''}" if meld_objs else ""
             raise InputError(
                 "bad_count",
-                f"hand '{format_tiles(tiles)}' has {len(tiles)} tiles; {want} are needed{melds_txt} "
-                f"({'13' if waiting else '14'} − 3 per meld{'' if waiting else ', winning tile included'})",
+                say(
+                    "tile_count",
+                    hand=format_tiles(tiles),
+                    n=len(tiles),
+                    want=want,
+                    melds=melds_txt,
+                    base=13 if waiting else 14,
+                    win="" if waiting else ", winning tile included",
+                ),
             )
         for m in meld_objs:
             for t in m.tiles:
@@ -603,7 +606,7 @@ class Hand:
         _check_tiles(counts, reds, tile_set)
         win_tile = None
         if waiting and win is not None:
-            raise InputError("bad_win", f"a waiting hand has no winning tile yet, but {win!r} was given")
+            raise InputError("bad_win", say("waiting_hand_has_win", win=repr(win)))
         if not waiting:
             if win is None:
                 win_tile = tiles[-1]  # documented default: the last tile written
@@ -614,7 +617,7 @@ class Hand:
                     same = [t for t in tiles if kind(t) == kind(win_tile)]
                     if not same:
                         raise InputError(
-                            "bad_win", f"winning tile {tile_name(win_tile)} is not in the hand '{format_tiles(tiles)}'"
+                            "bad_win", say("win_not_in_hand", tile=tile_name(win_tile), hand=format_tiles(tiles))
                         )
                     if win_tile >= RED0 or not any(t == kind(t) for t in same):
                         win_tile = same[0]
@@ -628,18 +631,15 @@ def _check_tiles(counts: list[int], reds: list[int], tile_set: TileSet) -> None:
         if not n:
             continue
         if not tile_set.red_fives:
-            raise InputError(
-                "bad_tile",
-                f"{tile_name(RED0 + s)} (red five) is not in this rule set's tiles; write {tile_name(4 + 9 * s)}",
-            )
+            raise InputError("bad_tile", say("red_not_in_set", tile=tile_name(RED0 + s), plain=tile_name(4 + 9 * s)))
         if n > 1:
-            raise InputError(
-                "too_many_copies", f"{tile_name(RED0 + s)} appears {n} times; there is one red five per suit"
-            )
+            raise InputError("too_many_copies", say("red_twice", tile=tile_name(RED0 + s), n=n))
     if max(counts) > tile_set.copies:
         k = next(k for k, n in enumerate(counts) if n > tile_set.copies)
-        raise InputError("too_many_copies", f"{tile_name(k)} appears {counts[k]} times; the set has {tile_set.copies}")
+        raise InputError(
+            "too_many_copies", say("too_many_copies", tile=tile_name(k), n=counts[k], copies=tile_set.copies)
+        )
     if len(tile_set.kinds) < N_KINDS:  # a tile set without some kinds (Sichuan's 108, three-player Riichi's)
         for k, n in enumerate(counts):
             if n and k not in tile_set.kinds:
-                raise InputError("bad_tile", f"{tile_name(k)} is not in this rule set's {tile_set.name} tiles")
+                raise InputError("bad_tile", say("tile_not_in_set", tile=tile_name(k), tiles=tile_set.name))

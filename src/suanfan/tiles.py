@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import chain, groupby
 
 from .errors import InputError
+from .messages import say
 
 SUITS = "mpsz"
 N_KINDS = 34  # kinds of non-flower tiles
@@ -237,7 +238,7 @@ def _parse_cached(text: str) -> tuple[int, ...]:
     if one is not None:
         return one
     if len(text) > MAX_TEXT:
-        raise InputError("too_long", f"a tile text of {len(text)} characters; tiles are at most {MAX_TEXT}")
+        raise InputError("too_long", say("tile_text_too_long", n=len(text), most=MAX_TEXT))
     if _MPSZ.fullmatch(text):
         # joined once: adding group after group to a tuple copies it each time, quadratic in the length
         return tuple(chain.from_iterable(map(_GROUPS.__getitem__, _MPSZ_GROUP_TEXT.findall(text))))
@@ -258,23 +259,15 @@ def _parse_any(text: str) -> tuple[int, ...]:
             continue
         if c in _MAX_DIGIT:
             if not digits:
-                raise InputError(
-                    "bad_tile", f"suit letter '{c}' at position {i + 1} of '{text}' has no digits before it"
-                )
+                raise InputError("bad_tile", say("suit_without_digits", c=c, pos=i + 1, text=text))
             for d, pos in digits:
                 if d == 0:
                     if c not in "mps":
-                        raise InputError(
-                            "bad_tile",
-                            f"'0{c}' at position {pos + 1} of '{text}' is not a tile "
-                            "(0 is the red five, only in m, p and s)",
-                        )
+                        raise InputError("bad_tile", say("zero_not_red", c=c, pos=pos + 1, text=text))
                     tiles.append(RED0 + "mps".index(c))
                 elif d > _MAX_DIGIT[c]:
                     raise InputError(
-                        "bad_tile",
-                        f"'{d}{c}' at position {pos + 1} of '{text}' is not a tile "
-                        f"({c} runs from 1 to {_MAX_DIGIT[c]})",
+                        "bad_tile", say("digit_out_of_range", d=d, c=c, pos=pos + 1, text=text, most=_MAX_DIGIT[c])
                     )
                 elif c == "f":
                     tiles.append(FLOWER0 + d - 1)
@@ -292,10 +285,7 @@ def _parse_any(text: str) -> tuple[int, ...]:
             continue
         if digits:
             d, pos = digits[0]
-            raise InputError(
-                "bad_tile",
-                f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them",
-            )
+            raise InputError("bad_tile", say("digits_without_suit", pos=pos + 1, text=text))
         if c in _SKIP:
             i += 1
             continue
@@ -323,20 +313,14 @@ def _parse_any(text: str) -> tuple[int, ...]:
             num = int(text[j])
         if num and j + 1 < n and text[j + 1] in _CN_SUIT:
             if red and num != 5:
-                raise InputError("bad_tile", f"'{text[i : j + 2]}' in '{text}': only a five can be red")
+                raise InputError("bad_tile", say("only_five_red", tile=text[i : j + 2], text=text))
             tiles.append(_suited(num, _CN_SUIT[text[j + 1]], red))
             i = j + 2
             continue
-        raise InputError(
-            "bad_tile",
-            f"'{c}' at position {i + 1} of '{text}' is not a tile "
-            "(write tiles as mpsz like 123m456p11z, Chinese names or Unicode tiles)",
-        )
+        raise InputError("bad_tile", say("not_a_tile_at", c=c, pos=i + 1, text=text))
     if digits:
         d, pos = digits[0]
-        raise InputError(
-            "bad_tile", f"digits at position {pos + 1} of '{text}' have no suit letter (m, p, s, z or f) after them"
-        )
+        raise InputError("bad_tile", say("digits_without_suit", pos=pos + 1, text=text))
     return tuple(tiles)
 
 
@@ -367,7 +351,7 @@ def parse_tile(text: str) -> int:
         raise InputError("bad_tile", f"{text!r} is not a tile; write one tile as text, like '5m' or '7z'")
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise InputError("bad_tile", f"'{text}' should be exactly one tile, it is {len(tiles)}")
+        raise InputError("bad_tile", say("one_tile_expected", text=text, n=len(tiles)))
     return tiles[0]
 
 

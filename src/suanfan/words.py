@@ -91,8 +91,8 @@ WORDS: dict[str, Text] = _table(
     ("form.regular", "regular (4 sets + pair)", "一般型（四副面子一对将）", "一般形（四面子一雀頭）"),
     ("form.seven_pairs", "seven pairs", "七对", "七対子"),
     ("form.thirteen_orphans", "thirteen orphans", "十三幺", "国士無双"),
-    ("form.honors_knitted", "honors and knitted (全不靠)", "全不靠", japanese("全不靠")),
-    ("form.knitted_straight", "knitted straight (组合龙)", "组合龙", japanese("组合龙")),
+    ("form.honors_knitted", "honors and knitted", "全不靠", japanese("全不靠")),
+    ("form.knitted_straight", "knitted straight", "组合龙", japanese("组合龙")),
     # waits and analysis
     ("analysis.not_tenpai", "not tenpai", "未听牌", "聴牌していない"),
     ("analysis.shanten", "shanten", "向听", "向聴"),

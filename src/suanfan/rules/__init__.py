@@ -19,6 +19,7 @@ from .. import waits as waits_mod
 from ..controls import LANGS, Choice, Control
 from ..errors import InputError
 from ..hand import MELD_KINDS, Context, Hand, TileSet
+from ..messages import say
 from ..names import japanese
 from ..reasons import reason
 from ..result import Item, Result
@@ -49,18 +50,20 @@ class Option:
             # the same type too: true is not the choice 1, nor 2.0 the choice 2
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
-                raise InputError("bad_option", f"option '{self.name}' is {value!r}; allowed: {allowed}")
+                raise InputError(
+                    "bad_option", say("option_choice", option=self.name, value=repr(value), allowed=allowed)
+                )
             return value
         want = type(self.default)
         if want is bool and not isinstance(value, bool):
-            raise InputError("bad_option", f"option '{self.name}' is true or false, not {value!r}")
+            raise InputError("bad_option", say("option_bool", option=self.name, value=repr(value)))
         if want is int:
             # no count, stake or minimum of a rule set is below 0 (MCR's min_fan -5 would make every hand win), nor past
             # MAX_INT; an option may ask for more (``minimum``)
             least = self.minimum if self.minimum is not None else 0
             if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_INT:
                 raise InputError(
-                    "bad_option", f"option '{self.name}' is a whole number from {least} to {MAX_INT}, not {value!r}"
+                    "bad_option", say("option_int", option=self.name, least=least, most=MAX_INT, value=repr(value))
                 )
         if want is list and not isinstance(value, (list, tuple)):
             raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
@@ -173,12 +176,12 @@ def resolve_options(name: str, options: tuple[Option, ...], presets: dict[str, d
     if preset is not None:
         if not isinstance(preset, str) or preset not in presets:
             known = ", ".join(presets) or "none"
-            raise InputError("bad_option", f"preset '{preset}' is not a preset of {name} (presets: {known})")
+            raise InputError("bad_option", say("unknown_preset", preset=preset, rules=name, known=known))
         opts.update(presets[preset])
     by_name = {o.name: o for o in options}
     for key, value in given.items():
         if key not in by_name:
-            raise InputError("bad_option", f"'{key}' is not an option of {name} (options: {', '.join(by_name)})")
+            raise InputError("bad_option", say("unknown_option", option=key, rules=name, known=", ".join(by_name)))
         opts[key] = by_name[key].check(value)
     return opts
 
@@ -301,7 +304,7 @@ def get(name: str) -> RuleSet:
     all_ = registry()
     if name in all_:
         return all_[name]
-    raise InputError("bad_rules", f"unknown rule set '{name}' (known: {', '.join(sorted(all_))})")
+    raise InputError("bad_rules", say("unknown_rules", rules=name, known=", ".join(sorted(all_))))
 
 
 def _module_names() -> list[str]:

@@ -26,6 +26,8 @@ from ..api import score_dict, waits_of
 from ..errors import InputError
 from ..hand import context_controls
 from ..match.api import error_response
+from ..messages import say
+from ..notes import Said
 from ..result import Result
 from ..tiles import format_tiles, is_flower, parse_tiles, tile_name
 from .guard import CSP, MAX_BODY, Guard, is_loopback  # noqa: F401 (CSP, MAX_BODY: importable from here too)
@@ -37,16 +39,18 @@ ERRORS = {400: {"model": ErrorOut}, 413: {"model": ErrorOut}, 422: {"model": Err
 
 
 def error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": {"code": code, "message": message}}, status_code=status)
+    """The error answer, its message in the request's language (a message of its own: its code's sentence there)."""
+    return JSONResponse(InputError(code, message).to_dict(), status_code=status)
 
 
 def _validation_message(errors: list[dict]) -> str:
-    """Pydantic's errors as one sentence naming the field: ``tsumo: Input should be a valid boolean``."""
+    """Pydantic's errors as one sentence naming the field: ``tsumo: Input should be a valid boolean`` (in zh and ja:
+    the field named, pydantic's English left out)."""
     parts = []
     for e in errors[:5]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {e.get('msg', 'invalid')}")
-    return "; ".join(parts)
+        parts.append(say("field_invalid", where=where, msg=e.get("msg", "invalid")))
+    return Said("field_invalid", {lang: "; ".join(p.names[lang] for p in parts) for lang in ("en", "zh", "ja")})
 
 
 def _tile_set(rs: rules_mod.RuleSet) -> dict:
@@ -71,7 +75,7 @@ def _score_batch(hands: list) -> list[dict]:
             body = HandIn.model_validate(obj)
             out.append(_result(score_dict(body.contract())))
         except ValidationError as e:
-            out.append({"ok": False, "error": {"code": "bad_input", "message": _validation_message(e.errors())}})
+            out.append(InputError("bad_input", _validation_message(e.errors())).to_dict())
         except InputError as e:
             out.append(e.to_dict())
     return out
@@ -101,7 +105,7 @@ def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         errs = list(exc.errors())
         if any(e.get("type") == "json_invalid" for e in errs):
-            return error(422, "bad_json", "the request body is not valid JSON")
+            return error(422, "bad_json", say("body_not_json"))
         return error(422, "bad_input", _validation_message(errs))
 
     @app.exception_handler(StarletteHTTPException)
@@ -151,11 +155,11 @@ def create_app(host: str | None = None, token: str | None = None) -> FastAPI:
         try:
             hands = await request.json()
         except ValueError:
-            return error(422, "bad_json", "the request body is not valid JSON")
+            return error(422, "bad_json", say("body_not_json"))
         if not isinstance(hands, list):
-            return error(422, "bad_input", "the body is a list of hand objects")
+            return error(422, "bad_input", say("batch_is_list"))
         if len(hands) > MAX_BATCH:
-            return error(413, "too_large", f"at most {MAX_BATCH} hands a batch, not {len(hands)}")
+            return error(413, "too_large", say("batch_too_large", most=MAX_BATCH, n=len(hands)))
         return await run_in_threadpool(_score_batch, hands)  # off the event loop: other requests go on meanwhile
 
     @app.post("/api/waits", response_model=WaitsOut, response_model_exclude_unset=True, responses=ERRORS, tags=["api"])

@@ -16,6 +16,8 @@ In the order it acts:
    connection stays open for the client's next request.
 5. **Headers**: every answer, page, static file and JSON alike, carries the Content-Security-Policy (the page's own
    files only) and ``X-Content-Type-Options: nosniff``.
+6. **Language**: the request's language (``?lang=en|zh|ja``, else its ``Accept-Language``, else English) is the
+   reader's (``errors.READER_LANGUAGE``) while it is answered, so every error's ``message`` is in it; ``code`` stays.
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ import logging
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..errors import InputError
+from ..errors import READER_LANGUAGE, InputError
 from ..jsontext import loads
+from ..messages import say
+
+LANGS = ("en", "zh", "ja")
 
 MAX_BODY = 64 * 1024  # bytes; a batch of a few hundred hands fits, anything bigger is refused with 413
 # The page's own files only: no script, style, font or image from anywhere else; never framed by another site.
@@ -68,8 +73,36 @@ def error_body(code: str, message: str) -> bytes:
     return json.dumps({"ok": False, "error": {"code": code, "message": message}}, ensure_ascii=False).encode()
 
 
+def request_language(scope: Scope) -> str:
+    """The language a request's errors are answered in: ``?lang=`` (en, zh, ja), else the first of those its
+    ``Accept-Language`` names (``zh-CN``, ``ja;q=0.8`` ...; q=0 refuses one), else English."""
+    for part in scope.get("query_string", b"").decode("latin-1").split("&"):
+        name, _, value = part.partition("=")
+        if name == "lang" and value in LANGS:
+            return value
+    header = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
+    ranked = []
+    for n, item in enumerate(header.split(",")):
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGS and q > 0:
+            ranked.append((-q, n, lang))
+    return min(ranked)[2] if ranked else "en"
+
+
 async def _answer(send: Send, status: int, code: str, message: str, headers: list | None = None) -> None:
-    body = error_body(code, message)
+    """The error answer, its message in the reader's language (a server's own message: its code's sentence)."""
+    await _answer_error(send, status, InputError(code, message), headers)
+
+
+async def _answer_error(send: Send, status: int, e: InputError, headers: list | None = None) -> None:
+    body = error_body(e.code, e.message_in())
     await send(
         {
             "type": "http.response.start",
@@ -99,6 +132,13 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        language = READER_LANGUAGE.set(request_language(scope))  # every error of this request, in its language
+        try:
+            await self._guarded(scope, receive, send)
+        finally:
+            READER_LANGUAGE.reset(language)
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope.get("headers") or ())
         if self.loopback and not is_loopback(_host_name(headers.get(b"host", b""))):
             await _answer(send, 421, "bad_host", "this server answers only to a loopback Host (localhost, 127.0.0.1)")
@@ -147,7 +187,7 @@ class Guard:
     async def _body(self, scope: Scope, receive: Receive, send: Send, headers: dict) -> bytes | None:
         """The whole request body, or None when it was refused (the answer is sent)."""
         length = headers.get(b"content-length")
-        too_big = f"the request body is over {self.limit // 1024} KiB"
+        too_big = say("body_too_large", kib=self.limit // 1024)
         if length is not None and (not length.isdigit() or len(length) > 12 or int(length) > self.limit):
             await _answer(send, 413, "too_large", too_big)
             return None
@@ -170,7 +210,7 @@ class Guard:
             try:
                 loads(body, "the request body")
             except InputError as e:
-                await _answer(send, 422, e.code, e.message)
+                await _answer_error(send, 422, e)
                 return None
         return body
 

@@ -158,7 +158,7 @@ async function analyse() {
   if (!b.hand || (n !== 13 - 3 * melds && n !== 14 - 3 * melds)) { render(null); return; }
   let data;
   try {
-    const res = await fetch("/api/analyze", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
+    const res = await fetch("/api/analyze", { method: "POST", headers: { "content-type": "application/json", "accept-language": lang() }, body: JSON.stringify(b) });
     data = await res.json();
   } catch (err) {
     data = { ok: false, error: { message: String(err) } };

@@ -589,7 +589,8 @@ function requestBody(waiting) {
 }
 
 async function post(path, body) {
-  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  // the server answers its error messages in the page's language (Accept-Language, docs/server.md)
+  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json", "accept-language": state.lang }, body: JSON.stringify(body) });
   return res.json();
 }
 
@@ -732,8 +733,10 @@ function kongRows(list) {
     el("td", { class: "num", text: fmt(k.total) })));
 }
 
+// The error's kind, then the server's message (in the page's language: it is asked for in it).
 function errorText(error) {
-  return (t("errors")[error.code] || t("errors").default) + (state.lang === "en" ? `: ${error.message}` : "");
+  const kind = t("errors")[error.code] || t("errors").default;
+  return error.message && error.code !== "network" ? `${kind}: ${error.message}` : kind;
 }
 
 function resultView(r, testid = "score") {

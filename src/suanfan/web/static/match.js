@@ -207,7 +207,7 @@ const TOKEN_KEY = "suanfan-token";
 const TOKEN_PROMPT = "This server keeps its matches behind a token. Type the token it printed at start:";
 
 async function api(method, path, body, retried = false) {
-  const init = { method, headers: {} };
+  const init = { method, headers: { "accept-language": lang() } };  // errors answered in the page's language
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
