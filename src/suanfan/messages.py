@@ -146,6 +146,17 @@ MESSAGES: dict[str, Text] = _table(
      "'{option}' は {rules} のオプションではありません（オプション：{known}）"),
     ("unknown_rules", "unknown rule set '{rules}' (known: {known})", "未知的规则 '{rules}'（已有：{known}）",
      "知らないルール '{rules}' です（あるのは：{known}）"),
+    # a round's win entered by its value (rules/riichi/impossible.py, match/riichi.py); {kind}: a ron or a tsumo
+    ("han_past_any", "{kind}: {han} han is past any hand (at most {most})", "{kind}：{han} 翻超过了任何手牌（最多 {most}）",
+     "{kind}：{han} 翻の手はありません（最大 {most}）"),
+    ("fu_past_any", "{kind}: {fu} fu is more than any hand makes (at most {most})",
+     "{kind}：{fu} 符超过了任何手牌（最多 {most}）", "{kind}：{fu} 符の手はありません（最大 {most}）"),
+    ("fu_20_only_pinfu_tsumo", "{kind}: 20 fu is only a pinfu self-draw, 2 han or more (a ron with pinfu is 30 fu)",
+     "{kind}：20 符只有平和自摸（2 翻以上）；平和荣和是 30 符", "{kind}：20 符は平和ツモ（2 翻以上）だけです。平和のロンは 30 符"),
+    ("fu_25_only_seven_pairs", "{kind}: 25 fu is only seven pairs, 2 han or more", "{kind}：25 符只有七对子（2 翻以上）",
+     "{kind}：25 符は七対子（2 翻以上）だけです"),
+    ("fu_step", "{kind}: fu is 25 or a multiple of 10, not {fu}", "{kind}：符是 25 或 10 的倍数，不是 {fu}",
+     "{kind}：符は 25 か 10 の倍数で、{fu} ではありません"),
     # the HTTP API (web/app.py, web/guard.py)
     ("field_invalid", "{where}: {msg}", "{where} 的值有误", "{where} の値が正しくありません"),
     ("body_not_json", "the request body is not valid JSON", "请求正文不是有效的 JSON", "リクエスト本文が正しい JSON ではありません"),
@@ -154,6 +165,13 @@ MESSAGES: dict[str, Text] = _table(
      "一回に最大 {most} 手までで、{n} 手ではありません"),
     ("body_too_large", "the request body is over {kib} KiB", "请求正文超过 {kib} KiB", "リクエスト本文が {kib} KiB を超えています"),
 )  # fmt: skip
+
+
+# the kinds of a win a message names
+WIN_KINDS = {
+    "ron": {"en": "ron", "zh": "荣和", "ja": "ロン"},
+    "tsumo": {"en": "tsumo", "zh": "自摸", "ja": "ツモ"},
+}
 
 
 def say(key: str, **fields: object) -> Said:

@@ -87,7 +87,7 @@ REASONS: dict[str, Reason] = {
         ),
         Reason(
             "discard_win_not_allowed",
-            "discard win not allowed: option dianpao_hu (可点炮胡) is off, self-draw only",
+            "discard win not allowed: these rules (可点炮胡 off) win by self-draw only",
             "不可点炮胡，只能自摸",
             "ロン和了なしのルール：ツモのみ",
         ),

@@ -10,7 +10,13 @@ import re
 
 import pytest
 
+import cases
 from suanfan import rules as rules_mod
+from suanfan.controls import KONGS, RELATIVE_SEATS, SUITS
+from suanfan.controls import WINDS as WIND_CHOICES
+from suanfan.notes import NOTES
+from suanfan.reasons import REASONS
+from suanfan.words import WORDS
 
 # rv-01 (riichi_variants.jsonl, seed 003 example 1): 222s 456p 67p 55s + chi 234m, tsumo 8p, seat South:
 # tanyao 1 han, 30 fu; dealer pays 500, each non-dealer 300, the winner gets 1100.
@@ -185,25 +191,24 @@ WINS = {
     "twoplayer": ("123m456p789s23455m", {"declared": True}),
 }
 IDENT = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+TILE_TEXT = re.compile(r"(?:[0-9]+[mpszf])+")  # the tile notation a fu part or a message writes (555m): no id
+# single letters English prose uses as words: "A tapped tile goes to" is no raw id of the seat across (A)
+ENGLISH_LETTERS = frozenset(("A", "a"))
 
 
 def raw_ids(name: str) -> set[str]:
-    """The ids of a rule set's flags, options (and their choices), presets, limits and reasons: none may be shown."""
+    """Every id the page could show raw for rule set ``name``: its flags, options and their choices (the suit letters
+    of a void suit, the winds, the seats), presets, items, limits, reasons, payers, waits, forms, meld and kong kinds,
+    the shared context fields it reads, the codes of its notes, MCR's principles. None may be shown."""
     rs = rules_mod.get(name)
     d = rs.describe()
     ids = {f["name"] for f in d["context_flags"]} | {o["name"] for o in d["options"]} | set(d["presets"])
     ids |= {str(c["value"]) for o in d["options"] + d["context_flags"] for c in o.get("choices", ())}
-    ids |= set(d.get("reasons", {})) | {
-        "mangan",
-        "haneman",
-        "baiman",
-        "sanbaiman",
-        "yakuman",
-        "double_yakuman",
-        "capped",
-    }
-    ids |= {c["name"] for c in rules_mod.get(name).describe()["context_flags"]}
-    return ids
+    ids |= {str(c.value) for c in [*WIND_CHOICES, *RELATIVE_SEATS, *SUITS, *KONGS]}
+    ids |= set(d.get("reasons", {})) | {i["id"] for i in d["items"]} | set(rs.context_fields)
+    ids |= {code.split(".", 1)[1] for code in WORDS if code.split(".")[0] in ("limit", "wait", "payer", "form", "meld")}
+    ids |= set(NOTES) | {"capped", "quadruple_yakuman", "quintuple_yakuman", "sextuple_yakuman", "tsumo", "ron"}
+    return {i for i in ids if i and not i.isdigit() and not any(ord(ch) > 127 for ch in i)}
 
 
 SHOWN_TEXT = """() => {
@@ -214,11 +219,12 @@ SHOWN_TEXT = """() => {
 
 
 def visible_ids(page, name: str, lang: str) -> set[str]:
-    text = page.evaluate(SHOWN_TEXT)
-    words = set(re.findall(r"[A-Za-z][A-Za-z0-9_]*", text))
+    text = TILE_TEXT.sub(" ", page.evaluate(SHOWN_TEXT))
+    words = set(re.findall(r"[A-Za-z][A-Za-z0-9_']*", text))  # "dealer's" is a word, not "dealer" and "s"
     ids = raw_ids(name)
-    if lang == "en":  # English prose may use a plain word that is also an id (riichi, base): snake_case ids only
-        ids = {i for i in ids if IDENT.fullmatch(i)}
+    if lang == "en":  # English prose may use a plain word that is also an id (riichi, base): snake_case ids and
+        # the single letters (a suit, a wind, a seat) only
+        ids = {i for i in ids if IDENT.fullmatch(i) or (len(i) == 1 and i not in ENGLISH_LETTERS)}
     return ids & words
 
 
@@ -312,3 +318,113 @@ def test_share_link_reproduces_the_result(page, server_url):
         assert fresh.locator("#lang").input_value() == "ja"
     finally:
         fresh.close()
+
+
+# ---- every rule set's case hands on the page, in every language, with no raw id ---------------------------------
+def _codes(text) -> list[str]:
+    from suanfan.tiles import format_tiles, parse_tiles
+
+    return [format_tiles([t]) for t in parse_tiles(text)]
+
+
+def share_state(case: dict, lang: str) -> str:
+    """A case of tests/data/*_cases.json* as the page's share link (``?s=``: app.js ``shareState``)."""
+    import base64
+
+    given = case["in"]
+    rs = rules_mod.get(case["rules"])
+    flowers = given.get("flowers", [])
+    flowers = [f"{i + 1}f" for i in range(flowers)] if isinstance(flowers, int) else _codes(flowers)
+    melds = []
+    for m in given.get("melds", ()):
+        kind, _, tiles = m.partition(":")
+        melds.append({"kind": kind, "tiles": _codes(tiles.partition("@")[0])})
+    shared = {
+        "r": case["rules"],
+        "l": lang,
+        "h": given["hand"],
+        "w": given.get("win"),
+        "m": melds,
+        "f": flowers,
+        "d": _codes(given.get("dora_indicators", [])),
+        "u": _codes(given.get("ura_indicators", [])),
+        "c": {
+            k: v for k, v in given.items() if k in rs.context_fields and k not in ("dora_indicators", "ura_indicators")
+        },
+        "g": {k: v for k, v in given.items() if k in rs.context_flags},
+        "o": given.get("options", {}),
+        "p": "",
+    }
+    raw = json.dumps(shared, ensure_ascii=False).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _page_cases() -> list[dict]:
+    """One case hand for each kind of result a rule set's table holds: winning or not and why, the limit, notes,
+    self-draw, melds, payment notes, kong money, exclusions (89 of the 325 hands)."""
+    import suanfan
+
+    tables = sorted(p.name for p in cases.DATA.glob("*_cases.json*"))
+    kinds: dict[tuple, dict] = {}
+    for case in (c for name in tables for c in cases.load(name) if "error" not in c["out"]):
+        r = suanfan.score_dict({**case["in"], "rules": case["rules"]}).to_dict()
+        pays = (r.get("points") or {}).get("payments", [])
+        kind = (
+            case["rules"], r["winning"], r.get("reason"), r["limit"], bool(r.get("notes")), bool(case["in"].get("tsumo")),
+            bool(case["in"].get("melds")), any(p.get("note") for p in pays), bool(r.get("kong_money")),
+            bool(r.get("exclusions")),
+        )  # fmt: skip
+        kinds.setdefault(kind, case)
+    return list(kinds.values())
+
+
+PAGE_CASES = _page_cases()
+
+
+def _ids_on_the_page(page, server_url, case: dict, lang: str) -> list[str]:
+    """The raw ids the page shows for ``case`` in ``lang`` (none is right)."""
+    open_page(page, f"{server_url}/?s={share_state(case, lang)}")
+    page.wait_for_function(
+        "() => ['scored', 'error', 'waits'].includes(document.querySelector('#result').dataset.state)"
+    )
+    assert page.locator("#rules").input_value() == case["rules"] and page.locator("#lang").input_value() == lang
+    found = visible_ids(page, case["rules"], lang)
+    return [f"{sorted(found)} on the {lang} page of {case['rules']} {case.get('id') or case['why']}"] if found else []
+
+
+@pytest.mark.parametrize(
+    ("case", "lang"),
+    [(c, ("en", "zh", "ja")[i % 3]) for i, c in enumerate(PAGE_CASES)],
+    ids=[f"{c['rules']}-{c.get('id') or c['why'][:30]}" for c in PAGE_CASES],
+)
+def test_case_hands_show_no_raw_id(page, server_url, case, lang):
+    """Each kind of result of each rule set's case table, through the share link, in one of the three languages in
+    turn (all three for every case: the slow test below)."""
+    assert not _ids_on_the_page(page, server_url, case, lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_case_hands_show_no_raw_id_in_every_language(page, server_url, lang):
+    found = []
+    for case in PAGE_CASES:  # a page of its own for each case, as each test of the fast one has
+        fresh = page.context.new_page()
+        try:
+            found += _ids_on_the_page(fresh, server_url, case, lang)
+        finally:
+            fresh.close()
+    assert not found, "raw ids:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_analysis_waits_say_why_in_the_language(page, server_url, lang):
+    """The analysis panel's waits: a wait with no yaku (Riichi) and one below the minimum (MCR) say why in the
+    language, with its units, and no raw id (before: "no_yaku", "(1 han 40 fu)")."""
+    for rules, hand, why in (("riichi", "23456m456p789s11z", "no_yaku"), ("mcr", "123m456p789s1239s", "below_minimum")):
+        open_page(page, f"{server_url}/?lang={lang}&rules={rules}&hand={hand}")
+        waits = page.get_by_test_id("analysis-waits")
+        waits.wait_for()
+        text = waits.inner_text()
+        assert REASONS[why].templates()[lang] in text, text
+        assert not re.findall(r"[A-Za-z]{2,}", TILE_TEXT.sub(" ", text)), text
+        assert not visible_ids(page, rules, lang)

@@ -22,6 +22,7 @@ from typing import Any
 from .. import rules as _rules
 from ..errors import InputError
 from ..hand import Hand, TileSet, build_context
+from ..reasons import reason
 from ..result import Result
 from ..tiles import FLOWER0, KIND, RED0, format_tiles, parse_tiles, tile_name
 from .forms import FORMS, Forms, Shape
@@ -249,10 +250,12 @@ def _forms_of(rs: _rules.RuleSet, opts: dict) -> Forms:
 
 
 def summary(r: Result) -> dict:
-    """What a win would score, in short: winning or why not, the totals, the points, the item ids."""
+    """What a win would score, in short: winning or why not (the reason's code and its text in en / zh / ja), the
+    totals, the points, the item ids."""
     d: dict[str, Any] = {"winning": r.winning}
     if r.reason:
         d["reason"] = r.reason
+        d["reason_names"] = r.explain.get("reason_names") or reason(r.reason).names()
     for name in ("han", "fu", "fan", "limit"):
         value = getattr(r, name)
         if value is not None:

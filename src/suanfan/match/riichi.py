@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from ..controls import text
 from ..errors import InputError
+from ..messages import WIN_KINDS, say
 from ..rules import Option
 from ..rules.riichi.impossible import check_han_fu
 from ..rules.riichi.points import base_points, exhaustive_draw, final_scores, payments, sanma_payments
@@ -521,7 +522,7 @@ class RiichiGame(Game):
             han = whole(ev, "han", 1)
             fu = whole(ev, "fu", 20, default=30 if han >= 5 else None)
             if fu != 25 and fu % 10:
-                raise InputError("bad_event", f"{ev['type']}: fu is 25 or a multiple of 10, not {fu}")
+                raise InputError("bad_event", say("fu_step", kind=WIN_KINDS.get(ev["type"], ev["type"]), fu=fu))
             check_han_fu(ev["type"], han, fu, tsumo)
             base, _ = base_points(han, fu, 0, opts)
             units = whole(ev, "pao_yakuman", 0, default=0)

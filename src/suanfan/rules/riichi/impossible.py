@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...errors import InputError
 from ...hand import MAX_COUNT, Context
+from ...messages import WIN_KINDS, say
 
 MAX_FU = 110  # riichi.md "Fu": the most a hand makes (closed ron, four concealed kongs of terminals and honors)
 MAX_HAN = 100  # far past any hand with all its dora (a hand of 13 han and more is a counted yakuman)
@@ -38,18 +39,17 @@ def check_han_fu(kind: str, han: int, fu: int, tsumo: bool) -> None:
     """A win entered by its value in a match (``ron`` / ``tsumo`` with ``han`` and ``fu``): a value some hand has.
     riichi.md "Fu": 20 fu is only pinfu's self-draw (pinfu and menzen tsumo: 2 han at least; a ron with pinfu is 30);
     25 fu only seven pairs (2 han at least); at most 110 fu."""
+    named = WIN_KINDS.get(kind, kind)
     if han > MAX_HAN:
-        raise InputError("bad_event", f"{kind}: {han} han is past any hand (at most {MAX_HAN})")
+        raise InputError("bad_event", say("han_past_any", kind=named, han=han, most=MAX_HAN))
     if han >= 5:
         return  # mangan and above: the fu do not count
     if fu > MAX_FU:
-        raise InputError("bad_event", f"{kind}: {fu} fu is more than any hand makes (at most {MAX_FU})")
+        raise InputError("bad_event", say("fu_past_any", kind=named, fu=fu, most=MAX_FU))
     if fu == 20 and (not tsumo or han < 2):
-        raise InputError(
-            "bad_event", f"{kind}: 20 fu is only a pinfu self-draw, 2 han or more (a ron with pinfu is 30 fu)"
-        )
+        raise InputError("bad_event", say("fu_20_only_pinfu_tsumo", kind=named))
     if fu == 25 and han < 2:
-        raise InputError("bad_event", f"{kind}: 25 fu is only seven pairs, 2 han or more")
+        raise InputError("bad_event", say("fu_25_only_seven_pairs", kind=named))
 
 
 def check_draw_honba(honba: int) -> None:

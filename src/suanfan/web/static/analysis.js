@@ -14,6 +14,7 @@ const WORDS = {
     effective: "Effective tiles", left: (n) => `${n} left`, discards: "Discards, best first", discard: "Throw",
     waits: "Waits", noWaits: "Not waiting after this discard", riichi: "with riichi", furiten: "furiten",
     empty: "Enter 13 or 14 tiles (less 3 a meld) to analyse the hand.", none: "none",
+    han: "han", fu: "fu", fan: "fan", noWin: "no win",
   },
   zh: {
     title: "牌理", shanten: "向听", complete: "和牌", waiting: "听牌",
@@ -22,14 +23,16 @@ const WORDS = {
     effective: "进张", left: (n) => `共 ${n} 张`, discards: "打牌（由好到差）", discard: "打",
     waits: "听牌", noWaits: "打这张后不听牌", riichi: "立直", furiten: "振听",
     empty: "输入 13 或 14 张牌（每副副露少 3 张）即可分析。", none: "无",
+    han: "翻", fu: "符", fan: "番", noWin: "不能和牌",
   },
   ja: {
     title: "牌理", shanten: "向聴数", complete: "和了", waiting: "聴牌",
     forms: { regular: "一般形", seven_pairs: "七対子", thirteen_orphans: "国士無双", honors_knitted: "全不靠",
-      knitted_straight: "組合竜" },
+      knitted_straight: "組合龍" },
     effective: "受け入れ", left: (n) => `${n} 枚`, discards: "打牌候補（良い順）", discard: "打",
     waits: "待ち", noWaits: "この打牌では聴牌しない", riichi: "リーチ", furiten: "フリテン",
     empty: "13 枚か 14 枚（副露 1 つにつき 3 枚少なく）入力すると牌理を表示します。", none: "なし",
+    han: "翻", fu: "符", fan: "番", noWin: "和了できない",
   },
 };
 
@@ -89,12 +92,13 @@ function body() {
   return b;
 }
 
+// What a wait scores, in the language: the points and the totals, or why it does not win (the reason's names).
 function scoreText(s) {
   if (!s) return "";
-  if (!s.winning) return s.reason || "";
+  if (!s.winning) return (s.reason_names && (s.reason_names[lang()] || s.reason_names.en)) || w().noWin;
   let text = s.points !== null && s.points !== undefined ? String(s.points) : "";
-  if (s.han !== undefined) text += ` (${s.han} han ${s.fu} fu)`;
-  else if (s.fan !== undefined) text += ` (${s.fan} fan)`;
+  if (s.han !== undefined) text += ` (${s.han} ${w().han} ${s.fu} ${w().fu})`;
+  else if (s.fan !== undefined) text += ` (${s.fan} ${w().fan})`;
   return text.trim();
 }
 

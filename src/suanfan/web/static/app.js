@@ -671,6 +671,13 @@ function payerName(from) {
 }
 
 // Payments as rows; the same payer and amount repeated (each of three others) is one row "× 3".
+// A note (an item's, a payment's, a fu part's, the result's) in the language, from its names; a note without names
+// (a plain text: English) only on the English page.
+function noteText(note, names) {
+  if (names && names[state.lang]) return names[state.lang];
+  return note && state.lang === "en" ? String(note) : "";
+}
+
 function paymentRows(payments) {
   const rows = [];
   for (const p of payments) {
@@ -680,7 +687,7 @@ function paymentRows(payments) {
     else rows.push({ key, p, n: 1 });
   }
   return rows.map(({ p, n }) => el("tr", { "data-payer": p.from },
-    el("td", { text: payerName(p.from) + (n > 1 ? ` × ${n}` : "") + (p.note && state.lang !== "en" ? "" : p.note ? ` (${p.note})` : "") }),
+    el("td", { text: payerName(p.from) + (n > 1 ? ` × ${n}` : "") + (noteText(p.note, p.note_names) ? ` (${noteText(p.note, p.note_names)})` : "") }),
     el("td", { class: "num", text: fmt(p.amount) })));
 }
 
@@ -772,13 +779,13 @@ function resultView(r, testid = "score") {
     const unit = unitOf(r);
     box.append(el("table", { "data-testid": "items" }, el("caption", { text: t("item") }),
       el("tbody", {}, ...r.items.map((item) => el("tr", { "data-item": item.id },
-        el("td", { text: nameOf(item.names) }),
+        el("td", { text: nameOf(item.names) + (noteText(item.note, item.note_names) ? ` (${noteText(item.note, item.note_names)})` : "") }),
         el("td", { class: "num", text: itemValue(item, unit, r) }))))));
   }
   if (Array.isArray(r.fu_parts) && r.fu_parts.length && !isYakuman(r.limit)) {
     box.append(el("table", { "data-testid": "fu-parts" }, el("caption", { text: t("fuParts") }),
       el("tbody", {}, ...r.fu_parts.map((part) => el("tr", {},
-        el("td", { text: nameOf(part.names) + (part.tiles ? ` ${part.tiles}` : "") }),
+        el("td", { text: nameOf(part.names) + (part.tiles ? ` ${part.tiles}` : "") + (noteText(part.note, part.note_names) ? ` (${noteText(part.note, part.note_names)})` : "") }),
         el("td", { class: "num", text: `${part.fu} ${t("fu")}` }))))));
   }
   if (r.points && r.points.payments && r.points.payments.length) {
@@ -793,9 +800,8 @@ function resultView(r, testid = "score") {
     box.append(el("details", { "data-testid": "exclusions" }, el("summary", { text: t("exclusions") }),
       el("ul", {}, ...r.exclusions.map((x) => el("li", { text: exclusionSentence(x) })))));
   }
-  if (state.lang === "en" && Array.isArray(r.notes) && r.notes.length) {
-    box.append(el("ul", { class: "notes muted" }, ...r.notes.map((n) => el("li", { text: String(n) }))));
-  }
+  const notes = (Array.isArray(r.notes) ? r.notes : []).map((n, i) => noteText(n, (r.note_names || [])[i])).filter(Boolean);
+  if (notes.length) box.append(el("ul", { class: "notes muted", "data-testid": "notes" }, ...notes.map((n) => el("li", { text: n }))));
   return box;
 }
 
