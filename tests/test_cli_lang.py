@@ -164,3 +164,32 @@ def test_the_check_finds_english() -> None:
     assert _english("手牌: 234567m34599p678s  pon:777z") == ["pon"]
     assert _english("注: 1m×4 2s 11z 3f") == []
     assert _english("平和  pinfu   1") == ["pinfu"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "123m456p789s11p23x"],
+        ["score", "11112m456p789s11z"],
+        ["score", "123m456p789s11z222z", "-m", "pon:778m"],
+        ["waits", "123m456p789s11p2x"],
+        ["analyze", "123m456p789s11p2x"],
+        ["rules", "nosuch"],
+    ],
+    ids=["bad-tile", "bad-count", "bad-meld", "waits", "analyze", "rules"],
+)
+def test_errors_in_the_language(args: list[str], lang: str) -> None:
+    """An error of a command run with --lang is told in that language (readable and --json alike); only its code
+    (in parentheses: what the contract documents it by) and what was typed stay as they were."""
+    res = runner.invoke(app, [*args, "--lang", lang])
+    assert res.exit_code == 2
+    code = re.search(r"\((\w+)\)", res.output).group(1)
+    # the tile notation's letters, which a message about it names, and the rule sets one may type instead
+    typed = " ".join([*args, "m p s z f", *rules_mod.registry()])
+    left = [w for w in _english(res.output) if w != code and w not in typed and w not in _ids("riichi")]
+    assert not left, res.output
+    as_json = json.loads(runner.invoke(app, [*args, "--lang", lang, "--json"]).stdout)
+    assert as_json["error"]["code"] == code and not [
+        w for w in _english(as_json["error"]["message"]) if w not in typed and w not in _ids("riichi")
+    ]

@@ -35,11 +35,13 @@ err = Console(stderr=True, highlight=False)
 LANGS = ("en", "zh", "ja")
 
 
-def _fail(e: InputError, as_json: bool) -> None:
+def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
+    """The error (its message in ``lang`` when that is a language: ``--lang ja`` tells it in Japanese), exit 2."""
+    lang = lang if lang in LANGS else "en"
     if as_json:
-        print(json.dumps(e.to_dict(), ensure_ascii=False))
+        print(json.dumps(e.to_dict(lang), ensure_ascii=False))
     else:
-        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+        err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {e.message_in(lang)}")
     raise typer.Exit(2)
 
 
@@ -180,7 +182,7 @@ def score(
         ctx.update(_pairs(flag, "--flag"))
         r = api.score(hand, win=win, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
     except InputError as e:
-        _fail(e, as_json)
+        _fail(e, as_json, lang)
         return
     if as_json:
         print(json.dumps(r.to_dict(), ensure_ascii=False))
@@ -253,7 +255,7 @@ def waits(
         ctx = {**context_values(context), **_pairs(flag, "--flag")}
         found = api.waits_of(hand, rules=rules, melds=meld or (), options=_pairs(option, "--option"), **ctx)
     except InputError as e:
-        _fail(e, as_json)
+        _fail(e, as_json, lang)
         return
     if as_json:
         print(json.dumps([{"tile": w["tile"], "result": w["result"].to_dict()} for w in found], ensure_ascii=False))
@@ -277,7 +279,7 @@ def rules_cmd(
         _check_lang(lang)
         sets = [rules_mod.get(name)] if name else list(rules_mod.registry().values())
     except InputError as e:
-        _fail(e, as_json)
+        _fail(e, as_json, lang)
         return
     if as_json:
         print(json.dumps([rs.describe() for rs in sets], ensure_ascii=False))

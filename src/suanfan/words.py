@@ -36,6 +36,7 @@ WORDS: dict[str, Text] = _table(
     ("label.payments", "Payments", "支付", "支払い"),
     ("label.not_winning", "Not a win", "不成和", "和了不成立"),
     ("label.note", "note", "注", "注"),
+    ("label.error", "error", "错误", "エラー"),
     ("label.excludes", "{a} excludes {b}", "{a} 不计 {b}", "{a} は {b} を含む"),
     ("label.times", "{value} × {count}", "{value} × {count}", "{value} × {count}"),
     # units

@@ -40,10 +40,11 @@ def analyze_command(
         ctx = {"tsumo": tsumo, "seat_wind": seat, "round_wind": round_, **pairs(flag, "--flag")}
         a = analyze(hand, rules=rules, melds=meld or (), visible=visible, options=pairs(option, "--option"), **ctx)
     except InputError as e:
+        lang = lang if lang in LANGS else "en"
         if as_json:
-            print(json.dumps(e.to_dict(), ensure_ascii=False))
+            print(json.dumps(e.to_dict(lang), ensure_ascii=False))
         else:
-            err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+            err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {e.message_in(lang)}")
         raise typer.Exit(2) from None
     if as_json:
         print(json.dumps(a.to_dict(), ensure_ascii=False))
