@@ -138,3 +138,31 @@ def test_nine_gates_takes_one_terminal_pung() -> None:
     two = {"yao_jiu_ke": 2}
     assert non_repeat(found, two, [], table) & BIT["yao_jiu_ke"]
     assert two == {}  # one left: it counts once
+
+
+def test_set_fans_kept_are_the_rows_answers(monkeypatch) -> None:
+    """The set rows' answers kept per pattern of sets (patterns.py ``set_fans``) are what the rows answer fresh: random
+    winning hands score the same with the table full, empty, or holding two patterns at most (begun again each time
+    it fills), and every kept answer is ``find`` of its key's ``Sets``."""
+    import random
+
+    import suanfan
+    from suanfan.rules.mcr import patterns
+    from test_mcr_oracle import random_hand
+
+    rng = random.Random(7)
+    hands = [{"rules": "mcr", **random_hand(rng)} for _ in range(300)]
+
+    def scored() -> list[dict]:
+        return [suanfan.score_dict(h).to_dict() for h in hands]
+
+    patterns._KEPT.clear()
+    fresh = scored()
+    assert len(patterns._KEPT) > 100  # the hands' patterns were kept
+    for key, answer in patterns._KEPT.items():
+        assert patterns.find(patterns.Sets(key)) == answer
+    assert scored() == fresh  # read from the table
+    monkeypatch.setattr(patterns, "LIMIT", 2)
+    patterns._KEPT.clear()
+    assert scored() == fresh
+    assert len(patterns._KEPT) <= 2

@@ -5,14 +5,16 @@ PyMahjongGB follows, is the default; ``edition: green_book_2006`` applies the di
 Every reading of the hand is scored and the highest total kept (就高不就低).
 
 - fans.py        one row per fan: value, names, group, 不计 list, and its predicate
-- division.py    the facts the set and form rows read: the hand's and one division's (chows, pungs, kongs, pair, wait)
+- division.py    the facts the set and form rows read: the hand's, one division's, and its sets' (``Sets``)
+- patterns.py    the set rows' answers kept per pattern of sets (``set_fans``)
 - exclusions.py  the principles 不重复 不拆移 不得相同 套算一次 就高不就低 as code
 - waits.py       does the hand wait on one kind only (边张 嵌张 单钓将)
 - payments.py    8 + fan from the discarder (8 from the others), or 8 + fan from each on a self-draw
 
 A set of fans is a bit mask in table order (fans.py ``BIT``), so 不重复 and the totals are bit operations. What
 depends on a small pattern only is worked out once per pattern and kept, private to MCR behind plain functions: the
-tile fans per tile facts (``fans.tile_fans``), the win fans per win flags (``_win_flags``), the combination fans of a
+tile fans per tile facts (``fans.tile_fans``), the win fans per win flags (``_win_flags``), the set rows' answers and
+combinations per division's sets (``patterns.set_fans``, of at most 65,536 patterns), the combination fans of a
 group of chows or pungs (``exclusions.combine_sets``), a suit's waits per its counts (``waits.waits_once``), the
 不重复 of a set of fans (``exclusions.NonRepeat``), the items and value of a part of the fan table (``_Parts``), the
 payments per total. Nothing is kept per hand.
@@ -39,24 +41,23 @@ from .exclusions import (
     PRINCIPLES,
     Log,
     NonRepeat,
-    combine_sets,
     exclusion_table,
     non_repeat,
 )
 from .fans import (
     BIT,
-    DIVISION_ROWS,
     EXTRA_ROWS,
     FANS,
+    FORM_ROWS,
     IDS,
     ORDER,
-    TAKES_CHOWS,
     WinFacts,
     fan_dict,
     rows,
     tile_fans,
     win_fans,
 )
+from .patterns import set_fans
 from .payments import POINTS
 
 __all__ = ["RULESET", "McrRules"]
@@ -310,11 +311,12 @@ class _Scorer:
         in_melds = hand.all_counts[win] - in_hand  # the copies of the winning tile in the melds
         if ctx.extra:
             _check_platform_flags(ctx)
+        melds = hand.melds
         tsumo, common, said = _win_flags(
             (ctx.tsumo, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.last_copy),
             win,
-            any(m.is_kong for m in hand.melds),
-            sum(1 for m in hand.melds if m.is_open),
+            any([m.is_kong for m in melds]) if melds else False,
+            sum([m.is_open for m in melds]) if melds else 0,
             in_hand,
             in_melds,
         )
@@ -330,9 +332,10 @@ class _Scorer:
         under the principles), then 不重复 applied (``non_repeat``). ``why`` collects what the rows said and the
         combinations the principles removed."""
         d = Division(self.facts, form, blocks, placements)
-        found = self.common
-        counts: dict[str, int] = {}  # the fans counted more than once (a fan missing counts once)
-        for bit, fan_id, check in DIVISION_ROWS[form]:
+        found, repeated, said = set_fans(d.key)  # the set rows and the combinations, kept per pattern of sets
+        found |= self.common
+        counts = dict(repeated)  # the fans counted more than once (a fan missing counts once)
+        for bit, fan_id, check in FORM_ROWS[form]:
             n = check(d)
             if n:
                 found |= bit
@@ -341,16 +344,8 @@ class _Scorer:
         for bit, _, check in self.extras:
             if check(d):
                 found |= bit
-        why += d.notes
-        groups = (("pungs", d.pungs),) if found & TAKES_CHOWS else (("chows", d.chows), ("pungs", d.pungs))
-        for group, sets in groups:  # 不拆移: a fan that takes all the chows leaves them no combination
-            if len(sets) >= 2:
-                fans, removed = combine_sets(group, sets)
-                for fan_id, n in fans:
-                    found |= BIT[fan_id]
-                    if n > 1:
-                        counts[fan_id] = n
-                why += removed
+        if said:
+            why += said
         log: Log = []
         excluded = self.excluded
         removes = excluded[found & excluded.implying]  # 不重复 (``non_repeat``), worked out per implying fans found
@@ -361,11 +356,11 @@ class _Scorer:
                 if bit & found:
                     log.append(entry)
             found &= ~removes[0]
-        if FANS["wu_fan_hu"].check(found):
+        if _NO_OTHER_FAN(found):
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
         parts = self.parts
-        entries = (parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2))
-        total = sum(entry[0] for entry in entries)
+        entries = a, b, c = (parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2))
+        total = a[0] + b[0] + c[0]
         for fan_id, n in counts.items():  # the fans counted more than once add their value again
             if found & BIT[fan_id]:
                 total += parts.values[ORDER[fan_id]] * (n - 1)
@@ -373,6 +368,7 @@ class _Scorer:
 
 
 _WU_FAN_HU = BIT["wu_fan_hu"]
+_NO_OTHER_FAN = FANS["wu_fan_hu"].check
 
 
 def _check_platform_flags(ctx: Context) -> None:

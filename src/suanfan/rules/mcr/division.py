@@ -10,10 +10,11 @@ from __future__ import annotations
 from ...hand import Context, Hand
 from ...notes import said
 from ...shapes import CHOW, KNITTED, KNITTED_PATTERNS, KONG, PAIR, PUNG, Block
-from ...tiles import KIND, suit_keys, wind_tile
+from ...tiles import KIND, WIND_LETTERS, suit_keys, wind_tile
 from .waits import waits_once
 
 _DISCARD_PUNG = said("pung_by_discard_melded")
+_WIND_TILE = {w: wind_tile(w) for w in WIND_LETTERS}
 
 
 class HandFacts:
@@ -34,8 +35,8 @@ class HandFacts:
         self.held = hand.kinds_held  # the kinds held, melds included, a bit each
         self.fours = self.every.count(4)  # kinds the hand holds all four copies of
         self.tsumo = tsumo
-        self.seat = wind_tile(ctx.seat_wind)
-        self.round = wind_tile(ctx.round_wind)
+        self.seat = _WIND_TILE[ctx.seat_wind]
+        self.round = _WIND_TILE[ctx.round_wind]
         self._unique: bool | None = None
 
     def waits_on_one_kind(self) -> bool:
@@ -50,82 +51,124 @@ class HandFacts:
         return self._unique
 
 
-class Division:
-    """One division of the hand (``shapes.divisions``): its form, blocks (the melds' included, the pair last for four
-    sets and a pair), and the blocks the winning tile can complete; with the facts the rows read.
+class Sets:
+    """The facts of one division that the ``sets`` rows read: its form, chows, pungs, kongs, pair and wait, and the
+    two winds, the only facts of the hand they need. Made from the division's key (``Division.key``, these fields in
+    order), which is also what the rows' answers are kept by (patterns.py ``set_fans``), so a row reads nothing else.
 
     A row's predicate may add what it wants said of the division to ``notes`` (a ``why`` of the result)."""
 
-    __slots__ = ("h", "form", "blocks", "placements", "chows", "pungs", "pair", "concealed", "concealed_kongs")
-    __slots__ += ("melded_kongs", "wind_pungs", "dragon_pungs", "wait", "notes")
+    FIELDS = ("form", "chows", "pungs", "pair", "concealed", "concealed_kongs", "melded_kongs", "wait", "hogs")
+    FIELDS += ("round", "seat", "discard_pung")
+    __slots__ = (*FIELDS, "notes")
 
-    def __init__(self, h: HandFacts, form: str, blocks: tuple[Block, ...], placements: tuple[int, ...]) -> None:
-        self.h = h
-        self.form = form
-        self.blocks = blocks
-        self.placements = placements
-        self.notes: list[str] = []
-        chows: list[int] = []
-        pungs: list[int] = []
-        pair = None
-        concealed = concealed_kongs = melded_kongs = 0
-        for b in blocks:
-            if b.kind == CHOW:
-                chows.append(b.tile)
-            elif b.kind == PUNG:
-                pungs.append(b.tile)
-                concealed += b.concealed
-            elif b.kind == KONG:
-                pungs.append(b.tile)
-                if b.concealed:
-                    concealed_kongs += 1
-                else:
-                    melded_kongs += 1
-            elif b.kind == PAIR:
-                pair = b.tile
-        if concealed and not h.tsumo and self._pung_completed_by_the_discard():
-            # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
-            concealed -= 1
-            self.notes.append(_DISCARD_PUNG)
-        chows.sort()
-        pungs.sort()
-        self.chows = tuple(chows)  # the lowest tile of each chow, in order
-        self.pungs = tuple(pungs)  # the tile of each pung or kong, in order
-        self.pair = pair  # the pair's tile (the last pair of seven pairs), None for the forms without one
-        self.concealed = concealed + concealed_kongs  # concealed pungs, concealed kongs counting (MIL)
-        self.concealed_kongs = concealed_kongs
-        self.melded_kongs = melded_kongs
-        self.wind_pungs = tuple(t for t in pungs if 27 <= t <= 30)
-        self.dragon_pungs = sum(1 for t in pungs if t >= 31)
-        self.wait = self._single_wait() if form in ("regular", "knitted_straight") else None
-
-    @property
-    def ctx(self) -> Context:
-        return self.h.ctx
+    def __init__(self, key: tuple) -> None:
+        (
+            self.form,
+            self.chows,  # the lowest tile of each chow, in order
+            self.pungs,  # the tile of each pung or kong, in order
+            self.pair,  # the pair's tile (the last pair of seven pairs), None for the forms without one
+            self.concealed,  # concealed pungs, concealed kongs counting (MIL)
+            self.concealed_kongs,
+            self.melded_kongs,
+            self.wait,  # edge, closed, pair or None (``Division``)
+            self.hogs,  # 四归一: the kinds whose four copies are all used, none as a kong (seven pairs: its fours)
+            self.round,  # the round wind's tile
+            self.seat,  # the seat wind's tile
+            self.discard_pung,  # won on a discard that completed a pung: it counts as melded (said in ``notes``)
+        ) = key
+        self.notes: list[str] = [_DISCARD_PUNG] if self.discard_pung else []
 
     @property
     def kongs(self) -> int:
         return self.concealed_kongs + self.melded_kongs
 
     @property
-    def hogs(self) -> int:
-        """四归一: the kinds whose four copies are all used, none as a kong (seven pairs: its fours)."""
-        if self.form == "seven_pairs":
-            return self.h.counts.count(4)
-        return self.h.fours - self.kongs
+    def wind_pungs(self) -> tuple[int, ...]:
+        return tuple(t for t in self.pungs if 27 <= t <= 30)
+
+    @property
+    def dragon_pungs(self) -> int:
+        return sum(1 for t in self.pungs if t >= 31)
 
     def every_block(self, test) -> bool:
         """Every set and the pair (four sets and a pair) holds a tile for which ``test(tile)`` holds; a chow is read
         from its lowest tile ``t`` as ``t, t + 1, t + 2``."""
         if self.form != "regular":
             return False
-        for b in self.blocks:
-            if b.kind == CHOW:
-                if not (test(b.tile) or test(b.tile + 1) or test(b.tile + 2)):
-                    return False
-            elif not test(b.tile):
-                return False
-        return True
+        return (
+            all(test(t) or test(t + 1) or test(t + 2) for t in self.chows)
+            and all(test(t) for t in self.pungs)
+            and test(self.pair)
+        )
+
+
+class Division:
+    """One division of the hand (``shapes.divisions``): its form, blocks (the melds' included, the pair last for four
+    sets and a pair), and the blocks the winning tile can complete; with the hand's facts (``h``), which the ``form``
+    rows read, and ``key``, the facts of its sets (``Sets``) which the ``sets`` rows read."""
+
+    __slots__ = ("h", "form", "blocks", "placements", "key")
+
+    def __init__(self, h: HandFacts, form: str, blocks: tuple[Block, ...], placements: tuple[int, ...]) -> None:
+        self.h = h
+        self.form = form
+        self.blocks = blocks
+        self.placements = placements
+        chows: list[int] = []
+        pungs: list[int] = []
+        pair = None
+        concealed = concealed_kongs = melded_kongs = 0
+        for b in blocks:
+            kind = b.kind
+            if kind == CHOW:
+                chows.append(b.tile)
+            elif kind == PUNG:
+                pungs.append(b.tile)
+                concealed += b.concealed
+            elif kind == KONG:
+                pungs.append(b.tile)
+                if b.concealed:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+            elif kind == PAIR:
+                pair = b.tile
+        discard_pung = bool(concealed) and not h.tsumo and self._pung_completed_by_the_discard()
+        if discard_pung:
+            # won on a discard and the tile cannot be read into a chow: its pung is a melded pung (1998 p.91 暗刻)
+            concealed -= 1
+        if len(chows) > 1:
+            chows.sort()
+        if len(pungs) > 1:
+            pungs.sort()
+        if form == "seven_pairs":
+            hogs = h.counts.count(4)
+        else:
+            hogs = max(h.fours - concealed_kongs - melded_kongs, 0)
+        wait = self._single_wait() if form == "regular" or form == "knitted_straight" else None
+        self.key = (
+            form,
+            tuple(chows),
+            tuple(pungs),
+            pair,
+            concealed + concealed_kongs,
+            concealed_kongs,
+            melded_kongs,
+            wait,
+            hogs,
+            h.round,
+            h.seat,
+            discard_pung,
+        )
+
+    @property
+    def ctx(self) -> Context:
+        return self.h.ctx
+
+    @property
+    def sets(self) -> Sets:
+        return Sets(self.key)
 
     def _pung_completed_by_the_discard(self) -> bool:
         """Every block the winning tile can complete is a pung (no chow, no knitted straight can take it)."""

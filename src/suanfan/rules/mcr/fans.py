@@ -9,11 +9,13 @@ found, and so what its predicate reads:
 - ``win``: how the hand was won: ``WinFacts``.
 - ``chows`` / ``pungs``: a combination of ``sets`` (2, 3 or 4) chows or pungs, as their lowest tiles in order; which
   combinations count is the business of the principles (exclusions.py ``combine_sets``: 不拆移 套算一次 不得相同).
-- ``sets``: one division of the hand (its chows, pungs, kongs, pair, wait): a ``division.Division``. It answers a
+- ``sets``: the sets of one division of the hand (its chows, pungs, kongs, pair, wait, and the winds): a
+  ``division.Sets``, nothing else, so their answers are kept per such sets (patterns.py ``set_fans``). It answers a
   count (0 or False: not there). ``forms`` says which forms the row reads (four sets and a pair and 组合龙 with a set
   and a pair unless it says otherwise); ``takes_chows``: the fan uses all four chows, which then make no combination
   among themselves (不拆移).
-- ``form``: a special shape (seven pairs, thirteen orphans, knitted, nine gates), also of a ``Division``.
+- ``form``: a special shape (seven pairs, thirteen orphans, knitted, nine gates), of a ``division.Division`` (which
+  also holds the hand's facts).
 - ``extra``: the 联众 / 天津 platform extras (option ``platform_extras``), never part of the 81, of a ``Division``.
 - ``flowers``: the hand's flowers, ``result``: what counts once the principles have run (无番和).
 
@@ -28,7 +30,7 @@ from ...hand import Hand
 from ...names import japanese
 from ...notes import said
 from .. import ItemDef, ItemTable
-from .division import Division
+from .division import Division, Sets
 
 FANS = ItemTable()
 
@@ -245,20 +247,22 @@ def lv_yi_se(t: TileFacts) -> int:
 def jiu_lian_bao_deng(d: Division) -> int:
     """Concealed 1112345678999 of one suit waiting on any tile of it; one 幺九刻 is not counted. The hand's own
     sets may add 清龙 / 四归一 / 双暗刻 / 连六 (consensus)."""
-    if d.h.hand.melds or d.form != "regular":
-        return False
-    counts, win = d.h.counts, d.h.win
-    if win >= 27:
+    h = d.h
+    win = h.win
+    if win >= 27 or d.form != "regular" or h.hand.melds:
         return False
     s = win - win % 9
+    if h.held != 0x1FF << s:  # the nine kinds of the winning tile's suit, and nothing else
+        return False
+    counts = h.counts
     before = [counts[s + i] - (s + i == win) for i in range(9)]
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]  # the 13 tiles before the win: the nine-sided wait
 
 
 @fan("si_gang", 88, "四杠", "Four Kongs", no=5, group="sets", excludes=("peng_peng_hu", "dan_diao_jiang"))
-def si_gang(d: Division) -> int:
+def si_gang(s: Sets) -> int:
     """Four kongs. Concealed kongs still count the 暗刻 fans (consensus, MIL)."""
-    return d.kongs == 4
+    return s.kongs == 4
 
 
 @fan(
@@ -311,15 +315,15 @@ def qing_yao_jiu(t: TileFacts) -> int:
 
 
 @fan("xiao_si_xi", 64, "小四喜", "Little Four Winds", no=9, group="sets", excludes=("san_feng_ke", "yao_jiu_ke"))
-def xiao_si_xi(d: Division) -> int:
+def xiao_si_xi(s: Sets) -> int:
     """Three wind pungs and a pair of the fourth wind."""
-    return len(d.wind_pungs) == 3 and d.pair is not None and 27 <= d.pair <= 30
+    return len(s.wind_pungs) == 3 and s.pair is not None and 27 <= s.pair <= 30
 
 
 @fan("xiao_san_yuan", 64, "小三元", "Little Three Dragons", no=10, group="sets", excludes=("shuang_jian_ke", "jian_ke"))
-def xiao_san_yuan(d: Division) -> int:
+def xiao_san_yuan(s: Sets) -> int:
     """Two dragon pungs and a pair of the third dragon."""
-    return d.dragon_pungs == 2 and d.pair is not None and d.pair >= 31
+    return s.dragon_pungs == 2 and s.pair is not None and s.pair >= 31
 
 
 @fan(
@@ -345,9 +349,9 @@ def zi_yi_se(t: TileFacts) -> int:
     group="sets",
     excludes=("peng_peng_hu", "bu_qiu_ren", "men_qian_qing"),
 )
-def si_an_ke(d: Division) -> int:
+def si_an_ke(s: Sets) -> int:
     """Four concealed pungs (concealed kongs count). Self-drawn it scores 自摸, not 不求人 (consensus)."""
-    return d.concealed == 4
+    return s.concealed == 4
 
 
 @fan(
@@ -360,13 +364,13 @@ def si_an_ke(d: Division) -> int:
     excludes=("qi_dui", "qing_yi_se", "ping_hu", "yi_ban_gao", "lao_shao_fu", "wu_zi"),
     takes_chows=True,
 )
-def yi_se_shuang_long_hui(d: Division) -> int:
+def yi_se_shuang_long_hui(s: Sets) -> int:
     """123 123 789 789 and a pair of 5, all of one suit."""
-    pair = d.pair
-    if len(d.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
+    pair = s.pair
+    if len(s.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
         return False
-    s = pair - 4
-    return d.chows == (s, s, s + 6, s + 6)
+    low = pair - 4
+    return s.chows == (low, low, low + 6, low + 6)
 
 
 # 48
@@ -422,9 +426,9 @@ def yi_se_si_bu_gao(t: tuple[int, ...]) -> bool:
 
 
 @fan("san_gang", 32, "三杠", "Three Kongs", no=17, group="sets")
-def san_gang(d: Division) -> int:
+def san_gang(s: Sets) -> int:
     """Three kongs."""
-    return d.kongs == 3
+    return s.kongs == 3
 
 
 @fan(
@@ -483,9 +487,9 @@ def qi_xing_bu_kao(d: Division) -> int:
     group="sets",
     excludes=("peng_peng_hu", "duan_yao", "wu_zi"),
 )
-def quan_shuang_ke(d: Division) -> int:
+def quan_shuang_ke(s: Sets) -> int:
     """Pungs and a pair of 2, 4, 6 and 8 only (four sets and a pair, not seven pairs)."""
-    return d.every_block(_even) and not d.chows
+    return s.every_block(_even) and not s.chows
 
 
 @fan("qing_yi_se", 24, "清一色", "Full Flush", no=22, group="tiles", excludes=("wu_zi",))
@@ -561,13 +565,13 @@ def qing_long(t: tuple[int, ...]) -> bool:
     excludes=("ping_hu", "lao_shao_fu", "xi_xiang_feng", "wu_zi"),
     takes_chows=True,
 )
-def san_se_shuang_long_hui(d: Division) -> int:
+def san_se_shuang_long_hui(s: Sets) -> int:
     """123 and 789 in two suits and a pair of 5 in the third."""
-    pair = d.pair
-    if len(d.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
+    pair = s.pair
+    if len(s.chows) != 4 or pair is None or pair >= 27 or pair % 9 != 4:
         return False
-    a, b = (s * 9 for s in range(3) if s != pair // 9)
-    return d.chows == (a, a + 6, b, b + 6)
+    a, b = (suit * 9 for suit in range(3) if suit != pair // 9)
+    return s.chows == (a, a + 6, b, b + 6)
 
 
 @fan("yi_se_san_bu_gao", 16, "一色三步高", "Pure Shifted Chows", no=30, group="chows", sets=3)
@@ -577,9 +581,9 @@ def yi_se_san_bu_gao(t: tuple[int, ...]) -> bool:
 
 
 @fan("quan_dai_wu", 16, "全带五", "All Five", no=31, group="sets", excludes=("duan_yao", "wu_zi"))
-def quan_dai_wu(d: Division) -> int:
+def quan_dai_wu(s: Sets) -> int:
     """Every set and the pair holds a 5."""
-    return d.every_block(_five)
+    return s.every_block(_five)
 
 
 @fan("san_tong_ke", 16, "三同刻", "Triple Pung", no=32, group="pungs", excludes=("shuang_tong_ke",), sets=3)
@@ -589,9 +593,9 @@ def san_tong_ke(t: tuple[int, ...]) -> bool:
 
 
 @fan("san_an_ke", 16, "三暗刻", "Three Concealed Pungs", no=33, group="sets")
-def san_an_ke(d: Division) -> int:
+def san_an_ke(s: Sets) -> int:
     """Three concealed pungs (concealed kongs count)."""
-    return d.concealed == 3
+    return s.concealed == 3
 
 
 # 12
@@ -711,9 +715,9 @@ def qiang_gang_hu(w: WinFacts) -> int:
 
 
 @fan("peng_peng_hu", 6, "碰碰和", "All Pungs", no=48, group="sets")
-def peng_peng_hu(d: Division) -> int:
+def peng_peng_hu(s: Sets) -> int:
     """Four pungs (or kongs) and a pair."""
-    return len(d.pungs) == 4
+    return len(s.pungs) == 4
 
 
 @fan("hun_yi_se", 6, "混一色", "Half Flush", no=49, group="tiles")
@@ -753,9 +757,9 @@ def quan_qiu_ren(w: WinFacts) -> int:
     excludes=("shuang_an_ke",),
     green_book_2006=8,
 )
-def shuang_an_gang(d: Division) -> int:
+def shuang_an_gang(s: Sets) -> int:
     """Two concealed kongs. The Green Book 2006 scores it 8 (digest, secondhand)."""
-    return d.concealed_kongs == 2 and d.kongs == 2
+    return s.concealed_kongs == 2 and s.kongs == 2
 
 
 @fan("shuang_jian_ke", 6, "双箭刻", "Two Dragons Pungs", no=54, group="pungs", excludes=("jian_ke",), sets=2)
@@ -768,9 +772,9 @@ def shuang_jian_ke(t: tuple[int, ...]) -> bool:
 
 
 @fan("quan_dai_yao", 4, "全带幺", "Outside Hand", no=55, group="sets")
-def quan_dai_yao(d: Division) -> int:
+def quan_dai_yao(s: Sets) -> int:
     """Every set and the pair holds a terminal or an honor."""
-    return d.every_block(_yaochu)
+    return s.every_block(_yaochu)
 
 
 @fan("bu_qiu_ren", 4, "不求人", "Fully Concealed Hand", no=56, group="win", excludes=("zi_mo",))
@@ -780,9 +784,9 @@ def bu_qiu_ren(w: WinFacts) -> int:
 
 
 @fan("shuang_ming_gang", 4, "双明杠", "Two Melded Kongs", no=57, group="sets")
-def shuang_ming_gang(d: Division) -> int:
+def shuang_ming_gang(s: Sets) -> int:
     """Two melded kongs."""
-    return d.melded_kongs == 2 and d.kongs == 2
+    return s.melded_kongs == 2 and s.kongs == 2
 
 
 @fan("he_jue_zhang", 4, "和绝张", "Last Tile", no=58, group="win")
@@ -795,21 +799,21 @@ def he_jue_zhang(w: WinFacts) -> int:
 
 
 @fan("jian_ke", 2, "箭刻", "Dragon Pung", no=59, group="sets", repeat=True)
-def jian_ke(d: Division) -> int:
+def jian_ke(s: Sets) -> int:
     """A pung of dragons; it counts no 幺九刻."""
-    return d.dragon_pungs
+    return s.dragon_pungs
 
 
 @fan("quan_feng_ke", 2, "圈风刻", "Prevalent Wind", no=60, group="sets")
-def quan_feng_ke(d: Division) -> int:
+def quan_feng_ke(s: Sets) -> int:
     """A pung of the round wind; it counts no 幺九刻 (once, even when it is also the seat wind)."""
-    return d.h.round in d.wind_pungs
+    return s.round in s.wind_pungs
 
 
 @fan("men_feng_ke", 2, "门风刻", "Seat Wind", no=61, group="sets")
-def men_feng_ke(d: Division) -> int:
+def men_feng_ke(s: Sets) -> int:
     """A pung of the seat wind; it counts no 幺九刻."""
-    return d.h.seat in d.wind_pungs
+    return s.seat in s.wind_pungs
 
 
 @fan("men_qian_qing", 2, "门前清", "Concealed Hand", no=62, group="win")
@@ -819,9 +823,9 @@ def men_qian_qing(w: WinFacts) -> int:
 
 
 @fan("ping_hu", 2, "平和", "All Chows", no=63, group="sets", excludes=("wu_zi",))
-def ping_hu(d: Division) -> int:
+def ping_hu(s: Sets) -> int:
     """Four chows and a pair of a suit; edge, closed and single waits do not matter (1998 p.90)."""
-    return not d.pungs and d.pair is not None and d.pair < 27
+    return not s.pungs and s.pair is not None and s.pair < 27
 
 
 @fan(
@@ -834,9 +838,9 @@ def ping_hu(d: Division) -> int:
     repeat=True,
     forms=("regular", "knitted_straight", "seven_pairs"),
 )
-def si_gui_yi(d: Division) -> int:
+def si_gui_yi(s: Sets) -> int:
     """All four copies of a tile used without a kong; once per such tile."""
-    return max(d.hogs, 0)
+    return s.hogs
 
 
 @fan("shuang_tong_ke", 2, "双同刻", "Double Pung", no=65, group="pungs", repeat=True, sets=2)
@@ -846,15 +850,15 @@ def shuang_tong_ke(t: tuple[int, ...]) -> bool:
 
 
 @fan("shuang_an_ke", 2, "双暗刻", "Two Concealed Pungs", no=66, group="sets")
-def shuang_an_ke(d: Division) -> int:
+def shuang_an_ke(s: Sets) -> int:
     """Two concealed pungs (concealed kongs count)."""
-    return d.concealed == 2
+    return s.concealed == 2
 
 
 @fan("an_gang", 2, "暗杠", "Concealed Kong", no=67, group="sets")
-def an_gang(d: Division) -> int:
+def an_gang(s: Sets) -> int:
     """One concealed kong."""
-    return d.concealed_kongs == 1 and d.kongs <= 2
+    return s.concealed_kongs == 1 and s.kongs <= 2
 
 
 @fan("duan_yao", 2, "断幺", "All Simples", no=68, group="tiles", excludes=("wu_zi",))
@@ -896,25 +900,25 @@ _SEAT_WIND_NOTE = said("seat_wind_pung_no_yaojiu")
 
 
 @fan("yao_jiu_ke", 1, "幺九刻", "Pung of Terminals or Honors", no=73, group="sets", repeat=True)
-def yao_jiu_ke(d: Division) -> int:
+def yao_jiu_ke(s: Sets) -> int:
     """A pung of terminals or winds (dragons score 箭刻); once per pung."""
-    n = sum(1 for t in d.pungs if t < 27 and t % 9 in (0, 8))
-    winds = d.wind_pungs
+    n = sum(1 for t in s.pungs if t < 27 and t % 9 in (0, 8))
+    winds = s.wind_pungs
     if len(winds) >= 3:
-        d.notes.append(_WIND_PUNGS_NOTE)
+        s.notes.append(_WIND_PUNGS_NOTE)
         return n
     for t in winds:
-        if t == d.h.round or t == d.h.seat:
-            d.notes.append(_ROUND_WIND_NOTE if t == d.h.round else _SEAT_WIND_NOTE)
+        if t == s.round or t == s.seat:
+            s.notes.append(_ROUND_WIND_NOTE if t == s.round else _SEAT_WIND_NOTE)
         else:
             n += 1
     return n
 
 
 @fan("ming_gang", 1, "明杠", "Melded Kong", no=74, group="sets")
-def ming_gang(d: Division) -> int:
+def ming_gang(s: Sets) -> int:
     """One melded kong."""
-    return d.melded_kongs == 1 and d.kongs <= 2
+    return s.melded_kongs == 1 and s.kongs <= 2
 
 
 @fan("que_yi_men", 1, "缺一门", "One Voided Suit", no=75, group="tiles")
@@ -930,21 +934,21 @@ def wu_zi(t: TileFacts) -> int:
 
 
 @fan("bian_zhang", 1, "边张", "Edge Wait", no=77, group="sets")
-def bian_zhang(d: Division) -> int:
+def bian_zhang(s: Sets) -> int:
     """The only wait is 3 of 12 or 7 of 89 (the hand waits on one kind only, consensus/MIL)."""
-    return d.wait == "edge"
+    return s.wait == "edge"
 
 
 @fan("kan_zhang", 1, "嵌张", "Closed Wait", no=78, group="sets")
-def kan_zhang(d: Division) -> int:
+def kan_zhang(s: Sets) -> int:
     """The only wait is the middle of a chow."""
-    return d.wait == "closed"
+    return s.wait == "closed"
 
 
 @fan("dan_diao_jiang", 1, "单钓将", "Single Wait", no=79, group="sets")
-def dan_diao_jiang(d: Division) -> int:
+def dan_diao_jiang(s: Sets) -> int:
     """The only wait is the pair."""
-    return d.wait == "pair"
+    return s.wait == "pair"
 
 
 @fan("zi_mo", 1, "自摸", "Self-Drawn", no=80, group="win")
@@ -969,9 +973,9 @@ def hua_pai(hand: Hand) -> int:
     excludes=("ming_gang", "an_gang"),
     green_book_2006=6,
 )
-def ming_an_gang(d: Division) -> int:
+def ming_an_gang(s: Sets) -> int:
     """One melded and one concealed kong: 5 (Helper / PyMahjongGB); the Green Book 2006 reportedly 6."""
-    return d.kongs == 2 and d.concealed_kongs == 1
+    return s.kongs == 2 and s.concealed_kongs == 1
 
 
 # 联众 / 天津 platform extras (seed 000 「国标麻将番种图解联众麻将规则图解」), option ``platform_extras``.
@@ -1024,7 +1028,8 @@ def ren_hu(d: Division) -> int:
 )
 def si_fang_da_fa(d: Division) -> int:
     """Pungs of the four winds and a pair of Green Dragons: 大四喜 with a green pair."""
-    return len(d.wind_pungs) == 4 and d.pair == 32
+    sets = d.sets
+    return len(sets.wind_pungs) == 4 and sets.pair == 32
 
 
 @fan("hun_gang", 88, "混杠", "Joker Kong", no=None, group="extra", flag="hun_gang")
@@ -1116,14 +1121,14 @@ def _entry(row: ItemDef) -> tuple[int, str, object]:
     return BIT[row.id], row.id, row.check
 
 
-DIVISION_ROWS = {
-    form: tuple(
-        _entry(row)
-        for row in FANS
-        if row.facts["group"] in ("sets", "form") and form in row.facts.get("forms", _SET_FORMS)
+def _rows_of(group: str, form: str) -> tuple[tuple[int, str, object], ...]:
+    return tuple(
+        _entry(row) for row in FANS if row.facts["group"] == group and form in row.facts.get("forms", _SET_FORMS)
     )
-    for form in FORMS
-}
+
+
+SET_ROWS = {form: _rows_of("sets", form) for form in FORMS}  # of a ``Sets``, kept per sets (patterns.py)
+FORM_ROWS = {form: _rows_of("form", form) for form in FORMS}  # of a ``Division``
 EXTRA_ROWS = tuple(_entry(row) for row in FANS if row.facts["group"] == "extra")  # option platform_extras
 TAKES_CHOWS = sum(BIT[row.id] for row in FANS if row.facts.get("takes_chows"))
 _COMBINATIONS = {
