@@ -37,7 +37,7 @@ from ..result import Payment, Points, Result
 from ..shapes import CHOW, PAIR, Reading
 from ..tiles import kind
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win
+from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
 
 _LAID_OPEN = said("laid_open")
 _KONG_NOTES = {k: said(f"kong_{k}") for k in ("minkan", "kakan", "ankan")}
@@ -71,6 +71,10 @@ TABLE = ItemTable()
 
 def row(id: str, value: int, *, zh: str, en: str, doc: str, context: bool = False, excludes: tuple[str, ...] = ()):
     return TABLE(id, value, zh=zh, en=en, doc=doc, context=context, excludes=excludes)
+
+
+# the rows of the wins the context names (local.WINS)
+won_on = win_rows(row, lambda f, o: (f.ctx, o))
 
 
 @row("peng_peng_hu", 2, zh="碰碰胡", en="All Pungs", doc="Four pungs or kongs and a pair (seed 1).")
@@ -178,57 +182,44 @@ def _ka_wu_xing(f: Facts, o: dict) -> bool:
     return f.ka_wu
 
 
-@row(
-    "gang_shang_kai_hua",
-    2,
-    zh="杠上开花",
-    en="Win on a Kong Replacement",
-    context=True,
-    doc="Self-draw on the replacement tile of one's own kong (context rinshan).",
-)
-def _gang_shang_kai_hua(f: Facts, o: dict) -> bool:
-    return f.ctx.rinshan
+won_on("gang_shang_kai_hua", "rinshan", zh="杠上开花", en="Win on a Kong Replacement", value=2, context=True)
 
 
-@row(
+won_on(
     "gang_shang_pao",
-    2,
+    "after_kong_discard",
+    note="that kong's money still stands (杠钱照算)",
     zh="杠上炮",
     en="Win on a Discard after a Kong",
+    value=2,
     context=True,
-    doc="Win on the discard a player makes right after his kong; that kong's money still stands (杠钱照算).",
 )
-def _gang_shang_pao(f: Facts, o: dict) -> bool:
-    return f.ctx.after_kong_discard
 
 
-@row(
+won_on(
     "qiang_gang_hu",
-    2,
+    "chankan",
+    note="a concealed kong cannot be robbed (K8)",
     zh="抢杠胡",
     en="Robbing a Kong",
+    value=2,
     context=True,
-    doc="Win on the tile another player adds to his 碰 (补杠); a concealed kong cannot be robbed (K8).",
 )
-def _qiang_gang_hu(f: Facts, o: dict) -> bool:
-    return f.ctx.chankan
 
 
-@row("hai_di_lao", 2, zh="海底捞", en="Last Tile Self-Draw", context=True, doc="Self-draw of the last wall tile.")
-def _hai_di_lao(f: Facts, o: dict) -> bool:
-    return f.ctx.haitei
+won_on("hai_di_lao", "haitei", zh="海底捞", en="Last Tile Self-Draw", value=2, context=True)
 
 
-@row(
+won_on(
     "hai_di_pao",
-    2,
+    "houtei",
+    option="hai_di_pao",
+    note="tianhewen; not in the seed list; K9",
     zh="海底炮",
     en="Win on the Last Discard",
+    value=2,
     context=True,
-    doc="Win on the final discard (tianhewen; not in the seed list; K9, option hai_di_pao).",
 )
-def _hai_di_pao(f: Facts, o: dict) -> bool:
-    return f.ctx.houtei and o["hai_di_pao"]
 
 
 # K3: 手抓一 absorbs 碰碰胡 by default (option shouzhuayi_includes_pengpeng); off, they multiply

@@ -35,6 +35,39 @@ from . import ItemDef, RuleSet
 
 NO_CHI = ("pon", "minkan", "kakan", "ankan")  # 碰 and 杠 only: the rules have no 吃
 
+# The wins the context names beside the hand's shape, which mean the same in every local rule set: the contract's
+# flag -> what it says. A rule set's row of one of them is declared with ``win_rows`` (its own id, value, names).
+# 地胡 (``chiihou``) is not here: the rule sets read it differently (Sichuan: before the winner's second draw, with
+# or without a self-draw; the popular table: on the dealer's first discard), so each writes its own row.
+WINS = {
+    "rinshan": "Self-draw on the replacement tile after one's own kong",
+    "after_kong_discard": "Win on the tile a player discards right after his kong",
+    "chankan": "Win on the tile another player adds to his pung, robbing his kong",
+    "haitei": "Self-draw of the last wall tile",
+    "houtei": "Win on the last discard",
+    "tenhou": "The dealer wins on his initial 14 tiles",
+}
+
+
+def win_rows(register: Callable[..., Callable], sees: Callable[..., tuple[Context, dict]]) -> Callable[..., None]:
+    """How a rule set declares the rows of the wins in ``WINS``: ``register`` is its own row maker (called as
+    ``register(id, doc=..., **row)`` with the rule set's values and names, then with the predicate), ``sees`` turns the
+    arguments its rows are asked with into the win's context and options.
+
+    Returns ``won_on(id, flag, *, option=None, note="", **row)``, which registers the row ``id``: it holds when the
+    context says ``flag`` and, with ``option``, when that option of the rule set is on; its doc is ``WINS[flag]``,
+    the flag, the option and ``note`` (the rule set's source)."""
+
+    def won_on(id: str, flag: str, *, option: str | None = None, note: str = "", **row: Any) -> None:
+        def holds(*args: Any) -> bool:
+            ctx, opts = sees(*args)
+            return getattr(ctx, flag) and (option is None or opts[option])
+
+        said = f"context {flag}" + (f"; option {option}" if option else "") + (f"; {note}" if note else "")
+        register(id, doc=f"{WINS[flag]} ({said}).", **row)(holds)
+
+    return won_on
+
 
 @dataclass(frozen=True)
 class Flag:

@@ -18,7 +18,7 @@ from ..result import Payment, Points, Result
 from ..shapes import KNITTED_PATTERNS, PAIR, Reading, is_honors_knitted, readings
 from ..tiles import DRAGONS, WINDS, kind
 from . import ItemTable
-from .local import LocalRuleSet, Rows, Scored, View, Win
+from .local import LocalRuleSet, Rows, Scored, View, Win, win_rows
 
 TILES_136_PLAIN = TileSet("136", frozenset(range(34)))  # no red fives, no flowers in this table
 
@@ -29,16 +29,10 @@ def fan(id: str, value: int, *, zh: str, en: str, ja: str | None = None, exclude
     return items(id, value, zh=zh, en=en, ja=ja, doc=doc, excludes=list(excludes))
 
 
-@fan(
-    "tianhu",
-    30,
-    zh="天胡",
-    en="Heavenly hand",
-    excludes=("buqiuren",),
-    doc="The dealer wins on his initial 14 tiles (context tenhou). 不算不求人.",
-)
-def tianhu(v: View) -> bool:
-    return v.ctx.tenhou
+won_on = win_rows(fan, lambda v: (v.ctx, None))  # the rows of the wins the context names (local.WINS)
+
+
+won_on("tianhu", "tenhou", note="不算不求人", value=30, zh="天胡", en="Heavenly hand", excludes=("buqiuren",))
 
 
 @fan(

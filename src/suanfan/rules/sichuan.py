@@ -49,7 +49,7 @@ from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win
+from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
 
 SEED, MODERN = "seed", "modern"
 BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
@@ -79,6 +79,9 @@ TABLE = ItemTable()
 def row(id: str, *, zh: str, en: str, seed: int | None, modern: int | None, role: str, doc: str, **facts):
     """A scoring element with its value in each profile (None: the profile does not know it)."""
     return TABLE(id, {SEED: seed, MODERN: modern}, zh=zh, en=en, doc=doc, role=role, **facts)
+
+
+won_on = win_rows(row, lambda f, o: (f.ctx, o))  # the rows of the wins the context names (local.WINS)
 
 
 # --- shapes and base categories (seed §4 table; modern §5 shape table and modifiers) ---------------------------
@@ -256,17 +259,17 @@ def _jin_gou_diao(f: Facts, o: dict) -> int:
     return f.all_pungs and f.four_melds
 
 
-@row(
+won_on(
     "tian_hu",
+    "tenhou",
+    option="tian_di_hu",
+    note="seed 六番 x32; modern +5",
     zh="天胡",
     en="Heavenly Hand",
     seed=6,
     modern=5,
     role=BASE,
-    doc="The dealer wins on the initial 14 tiles (seed 六番 x32; modern +5; option tian_di_hu).",
 )
-def _tian_hu(f: Facts, o: dict) -> int:
-    return f.ctx.tenhou and o["tian_di_hu"]
 
 
 @row(
@@ -298,69 +301,41 @@ def _gen(f: Facts, o: dict) -> int:
     return f.roots
 
 
-@row(
-    "gang_shang_hua",
-    zh="杠上花",
-    en="Win on a Kong Replacement",
-    seed=1,
-    modern=1,
-    role=ADD,
-    doc="Self-draw on the replacement tile after one's own kong (context rinshan).",
+won_on("gang_shang_hua", "rinshan", zh="杠上花", en="Win on a Kong Replacement", seed=1, modern=1, role=ADD)
+
+
+won_on(
+    "gang_shang_pao", "after_kong_discard", zh="杠上炮", en="Win on a Discard after a Kong", seed=1, modern=1, role=ADD
 )
-def _gang_shang_hua(f: Facts, o: dict) -> int:
-    return f.ctx.rinshan
 
 
-@row(
-    "gang_shang_pao",
-    zh="杠上炮",
-    en="Win on a Discard after a Kong",
-    seed=1,
-    modern=1,
-    role=ADD,
-    doc="Win on the tile a player discards right after his kong (context after_kong_discard).",
-)
-def _gang_shang_pao(f: Facts, o: dict) -> int:
-    return f.ctx.after_kong_discard
-
-
-@row(
+won_on(
     "qiang_gang_hu",
+    "chankan",
+    option="qiang_gang_bonus",
+    note="A4",
     zh="抢杠胡",
     en="Robbing a Kong",
     seed=1,
     modern=1,
     role=ADD,
-    doc="Win on the tile another player adds to his pung (A4; option qiang_gang_bonus).",
 )
-def _qiang_gang_hu(f: Facts, o: dict) -> int:
-    return f.ctx.chankan and o["qiang_gang_bonus"]
 
 
-@row(
+won_on(
     "hai_di_lao_yue",
+    "haitei",
+    option="haidi",
+    note="seed off, modern on",
     zh="海底捞月",
     en="Last Tile Self-Draw",
     seed=1,
     modern=1,
     role=ADD,
-    doc="Self-draw of the last wall tile (option haidi: seed off, modern on).",
 )
-def _hai_di_lao_yue(f: Facts, o: dict) -> int:
-    return f.ctx.haitei and o["haidi"]
 
 
-@row(
-    "hai_di_pao",
-    zh="海底炮",
-    en="Win on the Last Discard",
-    seed=1,
-    modern=1,
-    role=ADD,
-    doc="Win on the discard made right after the last wall tile (option haidi).",
-)
-def _hai_di_pao(f: Facts, o: dict) -> int:
-    return f.ctx.houtei and o["haidi"]
+won_on("hai_di_pao", "houtei", option="haidi", zh="海底炮", en="Win on the Last Discard", seed=1, modern=1, role=ADD)
 
 
 @row(

@@ -25,7 +25,7 @@ from ..result import Payment, Points, Result
 from ..shapes import PAIR, Reading
 from ..tiles import DRAGONS, WINDS, counts34, kind, parse_tiles, tile_name, wind_tile
 from . import ItemTable, Option, local
-from .local import Flag, LocalRuleSet, Rows, Scored, Win
+from .local import Flag, LocalRuleSet, Rows, Scored, Win, win_rows
 
 CAP = 13  # "上限封顶即役满牌型，为13番" (§5)
 GAME_TILES = 71  # "随机选出71张牌" (§2)
@@ -82,6 +82,9 @@ def fan(
     return items(id, value, zh=zh, en=en, ja=ja, doc=doc, open=open, excludes=excludes)
 
 
+won_on = win_rows(fan, lambda v: (v.ctx, None))  # the rows of the wins the context names (local.WINS)
+
+
 # ---- 1 fan ------------------------------------------------------------------------------------------------------
 @fan("baoting", 1, zh="报听", en="Declared ready", ja="立直", open=0, doc="报听 (context declared), as 立直 (T1).")
 def baoting(v: View) -> bool:
@@ -101,9 +104,7 @@ def menqing_zimo(v: View) -> bool:
     return v.self_draw
 
 
-@fan("qianggang", 1, zh="抢杠", en="Robbing a kong", ja="槍槓", doc="Only on a 蓄杠 (加杠).")
-def qianggang(v: View) -> bool:
-    return v.ctx.chankan
+won_on("qianggang", "chankan", note="only on a 蓄杠 (加杠)", value=1, zh="抢杠", en="Robbing a kong", ja="槍槓")
 
 
 @fan(
@@ -142,26 +143,13 @@ def yibeikou(v: View) -> bool:
     return len(v.chows) != len(set(v.chows))
 
 
-@fan(
-    "haidi",
-    1,
-    zh="海底",
-    en="Last tile",
-    ja="海底摸月",
-    doc="Self-draw of the last tile (context haitei), also the 海底捞月 final draw (T6).",
-)
-def haidi(v: View) -> bool:
-    return v.ctx.haitei
+won_on("haidi", "haitei", note="also the 海底捞月 final draw (T6)", value=1, zh="海底", en="Last tile", ja="海底摸月")
 
 
-@fan("hedi", 1, zh="河底", en="Last discard", ja="河底撈魚", doc="Win on the last discard (context houtei).")
-def hedi(v: View) -> bool:
-    return v.ctx.houtei
+won_on("hedi", "houtei", value=1, zh="河底", en="Last discard", ja="河底撈魚")
 
 
-@fan("lingshang", 1, zh="岭上开花", en="After a kong", ja="嶺上開花", doc="Win on a kong replacement (rinshan).")
-def lingshang(v: View) -> bool:
-    return v.ctx.rinshan
+won_on("lingshang", "rinshan", value=1, zh="岭上开花", en="After a kong", ja="嶺上開花")
 
 
 # ---- 2 fan ------------------------------------------------------------------------------------------------------
@@ -259,6 +247,9 @@ def yakuman(id: str, zh: str, en: str, ja: str, doc: str = ""):
     return items(id, CAP, zh=zh, en=en, ja=ja, doc=doc or "役满 = the 13-番 cap.", yakuman=True)
 
 
+yakuman_won_on = win_rows(yakuman, lambda v: (v.ctx, None))
+
+
 @yakuman("guoshi", "国士无双", "Thirteen orphans", "国士無双")
 def guoshi(v: View) -> bool:
     return v.r.form == "thirteen_orphans"
@@ -314,9 +305,7 @@ def sigang(v: View) -> bool:
     return v.kongs == 4
 
 
-@yakuman("tianhe", "天和", "Heavenly hand", "天和")
-def tianhe(v: View) -> bool:
-    return v.ctx.tenhou
+yakuman_won_on("tianhe", "tenhou", note="役满 = the 13-番 cap", zh="天和", en="Heavenly hand", ja="天和")
 
 
 @yakuman("dihe", "地和", "Earthly hand", "地和")

@@ -18,7 +18,7 @@ from ..shapes import CHOW, PUNG, Reading, readings
 from ..tiles import kind, tile_name
 from ..waits import waits as find_waits
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted
+from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted, win_rows
 
 _DOUBLE_SIHUO = said("double_sihuo")
 _BAO_NOTE = said("bao_pays_all")
@@ -98,6 +98,9 @@ def _zuizi(id: str, zh: str, en: str, doc: str):
     return items(id, {s: list(ZUIZI_FAN[s]) for s in SCHEMES}, en=en, zh=zh, kind="zuizi", doc=doc)
 
 
+zuizi_won_on = win_rows(_zuizi, lambda r, f: (f.ctx, None))  # the 嘴子 of a win the context names (local.WINS)
+
+
 @_zuizi("duiduihu", "对对胡", "All pungs", "Four pungs or kongs (the honour pung too) and a pair.")
 def duiduihu(r: Reading, f: _Facts) -> bool:
     return all(b.is_triplet for b in r.sets)
@@ -126,15 +129,13 @@ def hunyise(r: Reading, f: _Facts) -> bool:
     return len(f.suits) == 1 and f.honors > 0
 
 
-@_zuizi(
+zuizi_won_on(
     "ganghou_kaihua",
-    "杠后开花",
-    "Win on a kong replacement",
-    "Self-draw on the replacement tile after one's own kong (context rinshan). 2468: 10 (W6); 315: +3, i.e. "
-    "+4 / +5 with that 明杠 / 暗杠's own 杠番 (315 remark).",
+    "rinshan",
+    note="2468: 10 (W6); 315: +3, i.e. +4 / +5 with that 明杠 / 暗杠's own 杠番 (315 remark)",
+    zh="杠后开花",
+    en="Win on a kong replacement",
 )
-def ganghou_kaihua(r: Reading, f: _Facts) -> bool:
-    return f.rinshan
 
 
 ZUIZI = ("duiduihu", "tongtian", "sihuo", "hunyise", "ganghou_kaihua")
@@ -157,6 +158,9 @@ def _jiao(id: str, zh: str, en: str, doc: str, excludes: tuple = (), mdm: bool =
         excludes=excludes,
         doc=doc,
     )
+
+
+jiao_won_on = win_rows(_jiao, lambda r, f, zz: (f.ctx, None))  # the 交牌 of a win the context names (local.WINS)
 
 
 @_jiao("liang_zui", "两嘴", "Two mouths", "Two or more distinct 嘴子 (通天四活 is one case).", excludes=((ZUIZI, 2),))
@@ -190,17 +194,15 @@ def shuang_sihuo(r: Reading, f: _Facts, zz: list[str]) -> bool:
     mdm=False,
 )
 def liangang_kaihua(r: Reading, f: _Facts, zz: list[str]) -> bool:
-    return f.rinshan and f.second_kong
+    return f.ctx.rinshan and f.second_kong
 
 
-@_jiao("tianhu", "天胡", "Heavenly hand", "The dealer's initial 14 tiles win (context tenhou). 315: 40.")
-def tianhu(r: Reading, f: _Facts, zz: list[str]) -> bool:
-    return f.tenhou
+jiao_won_on("tianhu", "tenhou", note="315: 40", zh="天胡", en="Heavenly hand")
 
 
 @_jiao("dihu", "地胡", "Earthly hand", "Context chiihou. 315: 30.")
 def dihu(r: Reading, f: _Facts, zz: list[str]) -> bool:
-    return f.chiihou
+    return f.ctx.chiihou
 
 
 # 315 only (remark "混一色…自摸30；杠后开花押当30"): two special 交 worth 30, +10 per further 嘴子.
@@ -282,10 +284,8 @@ class _Facts:
     bianzhang: bool
     win: int
     tsumo: bool
-    rinshan: bool
+    ctx: Context
     second_kong: bool
-    tenhou: bool
-    chiihou: bool
     suit_counts: list[int]
     honors: int
     kongs_by_suit: list[int]
@@ -548,10 +548,8 @@ class Wuhu(LocalRuleSet):
             win.opts["ya_includes_bianzhang"],
             kind(h.win_tile),
             ctx.tsumo,
-            ctx.rinshan,
+            ctx,
             win.flags["second_kong"],
-            ctx.tenhou,
-            ctx.chiihou,
             suit_counts,
             honors,
             kongs_by_suit,
@@ -586,7 +584,7 @@ class Wuhu(LocalRuleSet):
         normal = difan + zfan + gang_total + sum(it.value for it in zz_items)
         triggers = [j for j in JIAO if items[j].check(r, f, zz)]
         bonus: list[Item] = []
-        if opts["tiandi_bonus"] and (f.tenhou or f.chiihou):
+        if opts["tiandi_bonus"] and (f.ctx.tenhou or f.ctx.chiihou):
             bonus.append(items["tiandi_bonus"].item())
         if opts["gangkai_bonus"] and "ganghou_kaihua" in zz:
             bonus.append(items["gangkai_bonus"].item())
