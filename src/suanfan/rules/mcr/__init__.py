@@ -22,7 +22,9 @@ payments per total. Nothing is kept per hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ... import shapes
@@ -30,7 +32,7 @@ from ...controls import Control, text
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...notes import explained, said
-from ...result import Item, Result
+from ...result import Item, Result, Shared
 from ...shapes import Block
 from ...tiles import KIND, tile_name
 from .. import Option, RuleSet
@@ -223,18 +225,14 @@ class _Parts:
         return item
 
 
-_PARTS = {e: _Parts(e) for e in EDITIONS}
-_EDITION_TABLES = {e: (_NON_REPEAT[e], _PARTS[e]) for e in EDITIONS}
-_P0, _P1, _P2 = _Parts.PARTS
-
-
 class _Scored(NamedTuple):
     """A division's fans once the principles have run: what counts (a mask, fans.py ``BIT``), how many times the
-    repeated ones count, the exclusions applied, the total, and the three ``_Parts`` entries of the fans."""
+    repeated ones count (read-only), the exclusions applied, the total, and the three ``_Parts`` entries of the
+    fans. Shared by every division that found the same fans (``_Principles``), so nothing in it is changed."""
 
     fans: int
-    counts: dict[str, int]
-    log: Log
+    counts: Mapping[str, int]
+    log: tuple[Shared, ...]
     total: int
     parts: tuple
 
@@ -246,6 +244,56 @@ class _Scored(NamedTuple):
         """``items`` (the fans counted, each once) with those in ``counts`` as many times as counted."""
         counts = self.counts
         return tuple(parts.item(ORDER[i.id], counts[i.id]) if counts.get(i.id, 1) > 1 else i for i in items)
+
+
+class _Principles(dict):
+    """One edition's principles applied to the fans a division found: (the fans found, a mask; the fans counted more
+    than once as (id, count)) -> their ``_Scored``. The same fans found always score the same, and far fewer sets of
+    fans are found than hands, so each is worked out once (``applied``) and kept: at most ``LIMIT``, then the table
+    begins again."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, edition: str) -> None:
+        super().__init__()
+        self.excluded = _NON_REPEAT[edition]
+        self.parts = _PARTS[edition]
+
+    def __missing__(self, key: tuple[int, tuple[tuple[str, int], ...]]) -> _Scored:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        scored = self[key] = self.applied(*key)
+        return scored
+
+    def applied(self, found: int, repeated: tuple[tuple[str, int], ...]) -> _Scored:
+        """不重复 (``non_repeat``), then 无番和 when nothing else counts, then the total."""
+        counts = dict(repeated)  # a fan missing counts once
+        log: Log = []
+        excluded = self.excluded
+        removes = excluded[found & excluded.implying]  # 不重复, worked out per implying fans found
+        if removes is None:
+            found = non_repeat(found, counts, log, excluded.table)
+        elif found & removes[0]:
+            for bit, entry in removes[1]:
+                if bit & found:
+                    log.append(entry)
+            found &= ~removes[0]
+        if _NO_OTHER_FAN(found):
+            found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
+        parts = self.parts
+        entries = a, b, c = (parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2))
+        total = a[0] + b[0] + c[0]
+        for fan_id, n in counts.items():  # the fans counted more than once add their value again
+            if found & BIT[fan_id]:
+                total += parts.values[ORDER[fan_id]] * (n - 1)
+        return _Scored(found, MappingProxyType(counts), tuple(log), total, entries)
+
+
+_WU_FAN_HU = BIT["wu_fan_hu"]
+_NO_OTHER_FAN = FANS["wu_fan_hu"].check
+_PARTS = {e: _Parts(e) for e in EDITIONS}
+_P0, _P1, _P2 = _Parts.PARTS
+_PRINCIPLES = {e: _Principles(e) for e in EDITIONS}
 
 
 class McrRules(RuleSet):
@@ -325,7 +373,8 @@ class _Scorer:
         self.tsumo = tsumo
         self.common = common | tile_fans(hand.kinds_held)
         self.extras = EXTRA_ROWS if opts["platform_extras"] else ()
-        self.excluded, self.parts = _EDITION_TABLES[opts["edition"]]
+        self.principles = _PRINCIPLES[opts["edition"]]
+        self.parts = _PARTS[opts["edition"]]
 
     def score(self, form: str, blocks: tuple[Block, ...], placements: tuple[int, ...], why: list) -> _Scored:
         """One division: its fans found (the rows of its form, then the combinations of its chows and of its pungs
@@ -346,29 +395,7 @@ class _Scorer:
                 found |= bit
         if said:
             why += said
-        log: Log = []
-        excluded = self.excluded
-        removes = excluded[found & excluded.implying]  # 不重复 (``non_repeat``), worked out per implying fans found
-        if removes is None:
-            found = non_repeat(found, counts, log, excluded.table)
-        elif found & removes[0]:
-            for bit, entry in removes[1]:
-                if bit & found:
-                    log.append(entry)
-            found &= ~removes[0]
-        if _NO_OTHER_FAN(found):
-            found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
-        parts = self.parts
-        entries = a, b, c = (parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2))
-        total = a[0] + b[0] + c[0]
-        for fan_id, n in counts.items():  # the fans counted more than once add their value again
-            if found & BIT[fan_id]:
-                total += parts.values[ORDER[fan_id]] * (n - 1)
-        return _Scored(found, counts, log, total, entries)
-
-
-_WU_FAN_HU = BIT["wu_fan_hu"]
-_NO_OTHER_FAN = FANS["wu_fan_hu"].check
+        return self.principles[found, tuple(counts.items())]  # the principles, kept per fans found
 
 
 def _check_platform_flags(ctx: Context) -> None:
@@ -445,7 +472,7 @@ def _result(
         decomposition = tuple([b.label for b in blocks])
     else:
         decomposition = (hand.text(),)  # the concealed tiles in mpsz
-    exclusions = best.log  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复; a new list
+    exclusions = list(best.log)  # each a shared, read-only dict (exclusions.py ``EXCLUSION``), all 不重复
     principles = {NON_REPEAT: PRINCIPLES[NON_REPEAT]} if exclusions else {}
     explain: dict = {
         "form": form,
