@@ -16,8 +16,8 @@ depends on a small pattern only is worked out once per pattern and kept, private
 tile fans per tile facts (``fans.tile_fans``), the win fans per win flags (``_win_flags``), the set rows' answers and
 combinations per division's sets (``patterns.set_fans``, of at most 65,536 patterns), the combination fans of a
 group of chows or pungs (``exclusions.combine_sets``), a suit's waits per its counts (``waits.waits_once``), the
-不重复 of a set of fans (``exclusions.NonRepeat``), the items and value of a part of the fan table (``_Parts``), the
-payments per total. Nothing is kept per hand.
+不重复 of a set of fans (``exclusions.NonRepeat``), the principles applied to the fans a division found
+(``_Principles``), the items and value of a part of the fan table (``_Parts``), the payments per total. Nothing is kept per hand.
 """
 
 from __future__ import annotations
