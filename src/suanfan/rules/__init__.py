@@ -163,12 +163,35 @@ class ItemTable:
         return len(self.rows)
 
 
+def option_defaults(options: tuple[Option, ...]) -> dict:
+    """The options' defaults as a fresh dict (a default that is a list or a dict copied: the caller may change its
+    options). Which defaults are plain values is read once for each tuple of options (a rule set's options are one
+    tuple for the life of the process); the entry keeps its tuple, so it is never taken for another's."""
+    known = _DEFAULTS.get(id(options))
+    if known is None or known[0] is not options:
+        plain = {o.name: o.default for o in options}
+        copied = tuple(o for o in options if isinstance(o.default, (list, dict)))
+        known = (options, plain, copied)
+        if isinstance(options, tuple):  # a list could change under its entry
+            if len(_DEFAULTS) >= 64:
+                _DEFAULTS.clear()
+            _DEFAULTS[id(options)] = known
+    _, plain, copied = known
+    opts = dict(plain)
+    for o in copied:
+        opts[o.name] = copy.copy(o.default)
+    return opts
+
+
+_DEFAULTS: dict[int, tuple[tuple, dict, tuple]] = {}  # id(options) -> (options, plain defaults, options copied)
+
+
 def resolve_options(name: str, options: tuple[Option, ...], presets: dict[str, dict], given: dict | None) -> dict:
     """The options of rule set ``name``: the defaults, then a ``preset``, then the options given; an unknown name or a
     bad value is an error. A default that is a list or a dict is copied (the caller may change its options)."""
     if given is not None and not isinstance(given, dict):
         raise InputError("bad_option", f"options must be an object (name: value), not {given!r}")
-    opts = {o.name: copy.copy(o.default) if isinstance(o.default, (list, dict)) else o.default for o in options}
+    opts = option_defaults(options)
     if not given:
         return opts
     given = dict(given)
