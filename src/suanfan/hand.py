@@ -18,9 +18,9 @@ from .tiles import (
     KIND,
     N_KINDS,
     RED0,
-    counts_text,
     format_tiles,
     is_flower,
+    keys_text,
     kind,
     parse_tile,
     parse_tiles,
@@ -533,8 +533,10 @@ class Hand:
 
     def text(self) -> str:
         """Canonical mpsz of the concealed tiles."""
+        if not self.red_fives:
+            return keys_text(self.suit_keys)
         t = self.concealed
-        return counts_text(self.counts34, (RED0 in t, RED0 + 1 in t, RED0 + 2 in t))
+        return keys_text(self.suit_keys, (RED0 in t, RED0 + 1 in t, RED0 + 2 in t))
 
     @classmethod
     def build(

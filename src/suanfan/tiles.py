@@ -127,28 +127,32 @@ def _format(tiles) -> str:
     return "".join([group_text[tuple(run)] for _, run in groupby(tiles, _LETTER.__getitem__)])
 
 
-class _SuitRunText(dict):
-    """(one suit's 9 counts or the honors' 7, red five held, suit index) -> its mpsz group, written once per pattern."""
+class _SuitText(dict):
+    """One suit's ``suit_key << 1 | red five held`` -> the suit's tiles in mpsz, written once per pattern."""
 
-    def __missing__(self, key: tuple[bytes, bool, int]) -> str:
-        counts, red, s = key
-        tiles = [s * 9 + i for i, n in enumerate(counts) for _ in range(n)]
-        if red:
+    def __init__(self, s: int) -> None:
+        super().__init__()
+        self.suit = s  # 0-2 the suits, 3 the honors
+
+    def __missing__(self, key: int) -> str:
+        s = self.suit
+        tiles = [s * 9 + i for i, n in enumerate(suit_counts(key >> 1, s == 3)) for _ in range(n)]
+        if key & 1:
             tiles[tiles.index(s * 9 + 4)] = RED0 + s
         text = _format(sorted(tiles, key=_RANK.__getitem__))
-        if len(self) < 100_000:
+        if len(self) < 100_000:  # bounded: an endless stream of odd hands cannot grow it without end
             self[key] = text
         return text
 
 
-_SUIT_RUN_TEXT = _SuitRunText()
+_MAN_TEXT, _PIN_TEXT, _SOU_TEXT, _HONOR_TEXT = (_SuitText(s) for s in range(4))
 
 
-def counts_text(counts, reds: tuple[bool, bool, bool] = (False, False, False)) -> str:
-    """``format_tiles`` of a hand given as 34 counts (red fives counted as fives) and which suits' red five it holds."""
-    c = bytes(counts)
-    runs = _SUIT_RUN_TEXT
-    return runs[c[0:9], reds[0], 0] + runs[c[9:18], reds[1], 1] + runs[c[18:27], reds[2], 2] + runs[c[27:34], False, 3]
+def keys_text(keys, reds: tuple[bool, bool, bool] = (False, False, False)) -> str:
+    """``format_tiles`` of a hand given as its four ``suit_keys`` (the counts by kind, red fives counted as fives) and
+    which suits' red five it holds: each suit's text is written once for each pattern of that suit."""
+    m, p, s, z = keys
+    return _MAN_TEXT[m << 1 | reds[0]] + _PIN_TEXT[p << 1 | reds[1]] + _SOU_TEXT[s << 1 | reds[2]] + _HONOR_TEXT[z << 1]
 
 
 def format_tiles(tiles, sort: bool = True) -> str:
