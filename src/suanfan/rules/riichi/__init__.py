@@ -226,6 +226,7 @@ class _Spec:
     """
 
     def __init__(self, closed: bool, opts: dict) -> None:
+        self.opts = dict(opts)  # the options it was worked out for
         self.rows: list = []  # (per_hand, gate, needs, by_flags, (bit, predicate))
         self.units: dict[int, int] = {}  # rank -> yakuman units (0: not a yakuman)
         self.items: dict[int, Item] = {}  # rank -> the row's item, valued for this hand and these options
@@ -317,11 +318,12 @@ _SPECS: dict[tuple, _Spec] = {}
 
 
 def _spec(closed: bool, opts: dict) -> _Spec:
-    """The rows for a closed or open hand under these options, worked out once. The key is every option (a new
-    option can never leave a stale _Spec behind); the options are plain values, so the key is hashable."""
-    key = (closed, tuple(opts.items()))
+    """The rows for a closed or open hand under these options, worked out once. Looked up by the options' values
+    (plain values, so hashable), then checked against every option by name (a new option can never leave a stale
+    _Spec behind, nor two sets of options with the same values share one)."""
+    key = (closed, *opts.values())
     spec = _SPECS.get(key)
-    if spec is None:
+    if spec is None or spec.opts != opts:
         spec = _SPECS[key] = _Spec(closed, opts)
     return spec
 
