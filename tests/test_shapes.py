@@ -41,6 +41,8 @@ from suanfan.tiles import YAOCHU, counts34, format_tiles, kind, parse_tiles, til
 
 DATA = json.loads((Path(__file__).parent / "data" / "core_readings.json").read_text(encoding="utf-8"))
 CASES = DATA["cases"]
+# the forms the cases are read with unless a case says otherwise (``readings`` itself turns on none of them)
+DEFAULT_FORMS = DATA["default_forms"]
 
 
 def _block_text(b) -> str:
@@ -77,7 +79,7 @@ def _check_reading(r: Reading, hand: Hand) -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_readings(case: dict) -> None:
     hand = Hand.build(case["hand"], case["win"], case.get("melds", ()))
-    got = readings(hand, **case.get("forms", {}))
+    got = readings(hand, **{**DEFAULT_FORMS, **case.get("forms", {})})
     want = sorted((f, tuple(sorted(b)), w, wait) for f, b, w, wait in case["readings"])
     assert sorted(_summary(r) for r in got) == want
     for r in got:
@@ -216,7 +218,7 @@ def _check_against_oracle(concealed: list[int], melds: list[str], oracle_melds: 
     for m in hand.melds:
         for t in m.tiles:
             full[kind(t)] += 1
-    ours = readings(hand)
+    ours = readings(hand, seven_pairs=True, thirteen_orphans=True)  # the forms mahjong's divider reads
     # completeness
     assert bool(ours) == Agari.is_agari(counts), (format_tiles(concealed), melds)
     assert is_regular_complete(counts) == (Shanten.calculate_shanten_for_regular_hand(counts) == -1)
@@ -268,9 +270,9 @@ def test_readings_without_a_winning_tile() -> None:
     from suanfan.hand import Hand
 
     pairs = Hand((0, 0, 2, 2, 13, 13, 15, 15, 19, 19, 26, 26, 33, 33))
-    assert [(r.form, r.wait, r.win_block) for r in readings(pairs)] == [("seven_pairs", "", None)]
+    assert [(r.form, r.wait, r.win_block) for r in readings(pairs, seven_pairs=True)] == [("seven_pairs", "", None)]
     orphans = Hand((0, 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-    assert [(r.form, r.wait) for r in readings(orphans)] == [("thirteen_orphans", "")]
+    assert [(r.form, r.wait) for r in readings(orphans, thirteen_orphans=True)] == [("thirteen_orphans", "")]
 
 
 MCR_FORMS = {"seven_pairs": True, "seven_pairs_kongs": True, "thirteen_orphans": True, "knitted": True}

@@ -132,7 +132,7 @@ def _check(tiles: list[int], melds: list[str]) -> None:
                 expected.append(t)
             counts[t] -= 1
     assert waits(hand) == expected, where
-    _check_readings_agree(hand, seen, expected)
+    _check_readings_agree(hand, seen, expected, seven_pairs=True, thirteen_orphans=True)  # mahjong's forms
     if expected:
         assert oracle == 0, where
     elif closed and oracle == 0:
@@ -231,7 +231,9 @@ def _check_knitted(tiles: list[int], melds: list[str]) -> None:
     expected = sorted(t for t in useful if seen[t] < 4)
     # PyMahjongGB plays MCR: four of a kind counts as two pairs in seven pairs (1111222233445m waits on 4m too)
     assert waits(hand, knitted=True, seven_pairs_kongs=True) == expected, (format_tiles(tiles), melds)
-    _check_readings_agree(hand, seen, expected, knitted=True, seven_pairs_kongs=True)
+    _check_readings_agree(
+        hand, seen, expected, seven_pairs=True, seven_pairs_kongs=True, thirteen_orphans=True, knitted=True
+    )
 
 
 def _check_readings_agree(hand: Hand, seen: list[int], expected: list[int], **forms) -> None:

@@ -296,14 +296,14 @@ def _knitted_kinds_only(held: int) -> bool:
 def readings(
     hand: Hand,
     *,
-    seven_pairs: bool = True,
+    seven_pairs: bool = False,
     seven_pairs_kongs: bool = False,
-    thirteen_orphans: bool = True,
+    thirteen_orphans: bool = False,
     knitted: bool = False,
 ) -> list[Reading]:
     """Every reading of a complete hand, with every place the winning tile can take. The forms besides four sets and a
-    pair are the rule set's to say (``RuleSet.forms``); by default the two most rule sets play, seven pairs (a four of
-    a kind is not two pairs) and thirteen orphans."""
+    pair are the caller's to name (a rule set's ``RuleSet.forms``): none by default. ``seven_pairs_kongs`` lets a four
+    of a kind be two of the seven pairs."""
     forms = (seven_pairs, seven_pairs_kongs, thirteen_orphans, knitted)
     return _read(hand, forms, False)
 
