@@ -15,15 +15,17 @@ from .errors import InputError
 from .messages import say
 from .tiles import (
     FLOWER0,
-    KIND,
     N_KINDS,
     RED0,
+    counts_key,
     format_tiles,
     is_flower,
+    keys_counts,
     keys_text,
     kind,
     parse_tile,
     parse_tiles,
+    split_key,
     tile_name,
 )
 
@@ -350,10 +352,7 @@ def _of_type(kind: str) -> frozenset[str]:
 
 
 CONTEXT_FLAGS = _of_type("bool")
-_WIND_FIELDS = _of_type("wind")
-_TILE_FIELDS = _of_type("tiles")
-_COUNT_FIELDS = _of_type("count")
-_CONTEXT_FIELDS = CONTEXT_FLAGS | _WIND_FIELDS | _TILE_FIELDS | _COUNT_FIELDS
+_FIELD_TYPE = {f.name: f.metadata["type"] for f in fields(Context) if "type" in f.metadata}  # name -> its type
 # The flowers set aside go with the hand (``Hand.flowers``), but a player gives them with the win's context.
 FLOWERS = Control(
     "flowers",
@@ -408,7 +407,9 @@ _WIND_ALIASES = {
 
 
 def parse_wind(value, what: str) -> str:
-    w = _WIND_ALIASES.get(str(value).strip().upper()) if value is not None else None
+    w = _WIND_ALIASES.get(value) if value.__class__ is str else None  # E, S, W, N as written: no need to clean
+    if w is None and value is not None:
+        w = _WIND_ALIASES.get(str(value).strip().upper())
     if w is None:
         raise InputError("bad_context", say("not_a_wind", what=what, value=value))
     return w
@@ -436,17 +437,18 @@ def read_context(obj: dict, extra_flags: tuple[str, ...] = (), skip: tuple[str, 
     values: dict = {}
     extra: dict = {}
     for key, value in obj.items():
-        if key in _CONTEXT_FIELDS:
+        type_ = _FIELD_TYPE.get(key)
+        if type_ is not None:
             if value is None:
                 continue
-            if key in CONTEXT_FLAGS:
+            if type_ == "bool":
                 if value is True:
                     values[key] = True
                 elif value is not False:
                     raise InputError("bad_context", say("flag_not_bool", what=key, value=repr(value)))
-            elif key in _WIND_FIELDS:
+            elif type_ == "wind":
                 values[key] = parse_wind(value, key)
-            elif key in _TILE_FIELDS:
+            elif type_ == "tiles":
                 values[key] = _indicators(value)
             else:
                 values[key] = _count(value, key)
@@ -487,28 +489,22 @@ class Hand:
     suit_keys: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        counts = [0] * N_KINDS
-        keys = [0, 0, 0, 0]  # m p s z: the count of kind k at bits 3 × (k % 9) of its suit's key
-        held = reds = 0
-        for t in self.concealed:
-            k = KIND[t]
-            counts[k] += 1
-            keys[k // 9] += 1 << 3 * (k % 9)
-            held |= 1 << k
-            reds += t >= RED0
-        concealed = tuple(counts)
-        for m in self.melds:
-            for t in m.tiles:
-                k = KIND[t]
-                counts[k] += 1
-                held |= 1 << k
-                reds += t >= RED0
+        concealed = counts_key(self.concealed)  # the counts by kind as one integer (tiles.counts_key)
+        keys = split_key(concealed)
+        counts, held = keys_counts(keys)
+        every = counts
+        reds = 0 if max(self.concealed, default=0) < RED0 else sum([t >= RED0 for t in self.concealed])
+        if self.melds:
+            for m in self.melds:
+                concealed += counts_key(m.tiles)
+                reds += sum([t >= RED0 for t in m.tiles])
+            every, held = keys_counts(split_key(concealed))
         set_ = object.__setattr__  # a frozen dataclass sets its derived fields so (dataclasses docs)
-        set_(self, "counts34", concealed)
-        set_(self, "all_counts", tuple(counts) if self.melds else concealed)
+        set_(self, "counts34", counts)
+        set_(self, "all_counts", every)
         set_(self, "kinds_held", held)
         set_(self, "red_fives", reds)
-        set_(self, "suit_keys", tuple(keys))
+        set_(self, "suit_keys", keys)
 
     @property
     def is_closed(self) -> bool:

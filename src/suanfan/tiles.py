@@ -236,6 +236,49 @@ def suit_keys(counts) -> tuple[int, int, int, int]:
     return suit_key(counts[0:9]), suit_key(counts[9:18]), suit_key(counts[18:27]), suit_key(counts[27:34])
 
 
+# One tile as counts: 1 at bit 3 × its kind (a red five at its plain five's; a flower counts nowhere).
+_COUNT_OF = [1 << 3 * kind(t) if not is_flower(t) else 0 for t in range(45)]
+_SUIT_MASK = (1 << 27) - 1  # one suit's key: 9 kinds, 3 bits each
+
+
+def counts_key(tiles) -> int:
+    """The counts by kind of ``tiles`` as one integer, kind k at bits 3k..3k+2 (a red five as a five; flowers left
+    out; at most 7 of a kind): the four ``suit_keys`` side by side, read apart by ``split_key``. Two hands' keys add
+    up to their sum."""
+    return sum(map(_COUNT_OF.__getitem__, tiles))
+
+
+def split_key(key: int) -> tuple[int, int, int, int]:
+    """A ``counts_key`` as its four ``suit_key`` integers: m p s, then the honors."""
+    return key & _SUIT_MASK, key >> 27 & _SUIT_MASK, key >> 54 & _SUIT_MASK, key >> 81
+
+
+class _SuitFacts(dict):
+    """One suit's ``suit_key`` -> (its counts as a tuple, the kinds it holds as bits from the suit's first), worked out
+    once per pattern."""
+
+    def __init__(self, honors: bool) -> None:
+        super().__init__()
+        self.honors = honors
+
+    def __missing__(self, key: int) -> tuple[tuple[int, ...], int]:
+        counts = tuple(suit_counts(key, self.honors))
+        facts = counts, sum(1 << i for i, n in enumerate(counts) if n)
+        if len(self) < 100_000:  # bounded, like every per-pattern table here
+            self[key] = facts
+        return facts
+
+
+_SUITED_FACTS, _HONOR_FACTS = _SuitFacts(False), _SuitFacts(True)
+
+
+def keys_counts(keys: tuple[int, int, int, int]) -> tuple[tuple[int, ...], int]:
+    """The 34 counts by kind of four ``suit_keys``, and the kinds held as bits (bit k for kind k)."""
+    m, p, s, z = keys
+    (cm, hm), (cp, hp), (cs, hs), (cz, hz) = _SUITED_FACTS[m], _SUITED_FACTS[p], _SUITED_FACTS[s], _HONOR_FACTS[z]
+    return cm + cp + cs + cz, hm | hp << 9 | hs << 18 | hz << 27
+
+
 def _parse_cached(text: str) -> tuple[int, ...]:
     """Plain mpsz (the common case) by table look-ups; anything else by the full reader."""
     one = _ONE.get(text)
