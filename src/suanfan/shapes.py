@@ -329,7 +329,7 @@ def _read(hand: Hand, forms: tuple[bool, bool, bool, bool], grouped: bool) -> li
     counts = hand.counts34
     win = KIND[hand.win_tile] if hand.win_tile is not None else None
     melds = hand.melds
-    meld_blocks = tuple(_meld_block(m) for m in melds)
+    meld_blocks = tuple([_meld_block(m) for m in melds]) if melds else ()
     out: list = []
     keys = hand.suit_keys
     _regular(keys, meld_blocks, win, "regular", out, grouped)
@@ -433,10 +433,14 @@ def _regular(
                 else:
                     places, before = places_h[spot], n_fixed + len(sets_m) + len(sets_p) + len(sets_s)
                 pair_at = len(blocks) - 1
-                at = [(before + j if j >= 0 else pair_at, wait) for j, wait in places]
-                if knitted_win:
-                    at.append((0, "knitted"))
                 if not grouped:
-                    out.extend([Reading(form, blocks, i, wait) for i, wait in at])
-                elif at:
-                    out.append((form, blocks, tuple([i for i, _ in at])))
+                    for j, wait in places:
+                        out.append(Reading(form, blocks, before + j if j >= 0 else pair_at, wait))
+                    if knitted_win:
+                        out.append(Reading(form, blocks, 0, "knitted"))
+                    continue
+                at = [before + j if j >= 0 else pair_at for j, _ in places]
+                if knitted_win:
+                    at.append(0)
+                if at:
+                    out.append((form, blocks, tuple(at)))
