@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -17,7 +18,10 @@ def serve_app(ready_path: str, env: dict | None = None):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     code = f"from suanfan.web.app import serve; serve('127.0.0.1', {port})"
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    # the server's log goes to a file: a pipe nobody reads fills after about 64 KiB of access lines, and the server
+    # then blocks writing its next line (every later page load times out)
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -28,7 +32,8 @@ def serve_app(ready_path: str, env: dict | None = None):
                         break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                    log.seek(0)
+                    out = log.read().decode(errors="replace")
                     pytest.fail(f"the server did not start: {out[-2000:]}")
                 time.sleep(0.2)
         yield url
@@ -38,3 +43,4 @@ def serve_app(ready_path: str, env: dict | None = None):
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
