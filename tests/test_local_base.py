@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from suanfan.errors import InputError
-from suanfan.rules import ItemTable
-from suanfan.rules.local import Flag, Rows, counted
+from suanfan.rules import ItemTable, Option
+from suanfan.rules.local import Rows, counted
 
 T = ItemTable()
 for id_, excludes in (
@@ -54,11 +54,11 @@ def test_counted_reads_a_profile_s_own_exclusions() -> None:
 
 
 def test_a_flag_checks_its_choices_with_their_type() -> None:
-    f = Flag("n", "a count", 3, (1, 2, 3), "1, 2 or 3")
+    f = Option("n", 3, "a count", (1, 2, 3), what="1, 2 or 3", type="count")
     assert f.value({}) == 3 and f.value({"n": None}) == 3 and f.value({"n": 2}) == 2
     with pytest.raises(InputError) as e:
         f.value({"n": True})
     assert e.value.code == "bad_context" and "1, 2 or 3" in e.value.message
-    b = Flag("b", "a switch", False, (True, False))
+    b = Option("b", False, "a switch", (True, False), type="bool")
     with pytest.raises(InputError):
         b.value({"b": 1})

@@ -1,6 +1,8 @@
-"""Adding a fan or a yaku touches one file (docs/architecture.md): a row written into a copy of the package's
-fans.py (MCR) or yaku.py (Riichi), and nothing else, is scored and listed by ``suanfan rules`` like the others. The
-rows here are made up for the test (neither rule set has them)."""
+"""Adding a fan, a yaku or a win-context field touches one file (docs/architecture.md, "Adding a fan"): a row
+written into a copy of the package's sichuan.py (Sichuan), fans.py (MCR) or yaku.py (Riichi), and nothing else, is
+scored and listed by ``suanfan rules`` like the others; a field written into ``Context`` (hand.py), and nothing
+else, is a CLI option, a field of the HTTP request and a control of ``GET /api/rules``. The rows and the field here
+are made up for the test (no rule set has them)."""
 
 from __future__ import annotations
 
@@ -15,11 +17,25 @@ import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "suanfan"
 
+SICHUAN_ROW = """
+@row(
+    "duan_yao_men_qing",
+    zh="断幺门清",
+    en="Concealed, No Terminals",
+    seed=1,
+    modern=1,
+    role=ADD,
+    doc="No 1 or 9 anywhere and no 碰 / 明杠 / 加杠 (a made-up add-on: +1 番).",
+)
+def _duan_yao_men_qing(f: Facts, o: dict) -> int:
+    return f.no_19 and f.closed
+"""
+
 MCR_ROW = '''
 @fan("jian_jiang", 1, "箭将", "Dragon Pair", no=None, group="sets")
-def jian_jiang(d: Division) -> int:
+def jian_jiang(s: Sets) -> int:
     """The pair is a dragon (a made-up fan)."""
-    return d.pair is not None and d.pair >= 31
+    return s.pair is not None and s.pair >= 31
 
 '''
 
@@ -31,29 +47,83 @@ def dragon_pair(v: View) -> bool:
 
 '''
 
+CONTEXT_FIELD = """
+    lucky_draw: bool = described(
+        False,
+        "bool",
+        text("Lucky draw", "好运摸牌", "幸運のツモ"),
+        text("A made-up win flag", "虚构的和牌条件", "架空の和了条件"),
+    )
+"""
+
 SCRIPT = """
 import json, sys
 import suanfan
 hand = json.loads(sys.argv[1])
 result = suanfan.score_dict(hand).to_dict()
 listed = [i["id"] for i in suanfan.get_rules(hand["rules"]).describe()["items"]]
-print(json.dumps({"items": [i["id"] for i in result["items"]], "listed": listed}))
+print(json.dumps({"result": result, "items": [i["id"] for i in result["items"]], "listed": listed}))
+"""
+
+FRONT_ENDS = """
+import json, sys
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+import suanfan
+from suanfan.cli import app
+from suanfan.web.app import create_app
+from suanfan.web.models import HandIn
+cli = CliRunner().invoke(app, ["score", "--help"], env={"COLUMNS": "300"}).output
+scored = CliRunner().invoke(app, ["score", "123m456p789s23455m", "--riichi", "--lucky-draw", "--json"])
+page = TestClient(create_app()).get("/api/rules").json()["context"]
+control = next(c for c in page if c["name"] == "lucky_draw")
+api = suanfan.score_dict({"hand": "123m456p789s23455m", "riichi": True, "lucky_draw": True}).to_dict()
+print(json.dumps({"cli": "--lucky-draw" in cli, "scored": scored.exit_code, "request": "lucky_draw" in HandIn.model_fields,
+                  "control": control, "winning": api["winning"]}))
 """
 
 
-def _score_with_row(tmp_path: Path, file: str, before: str, row: str, hand: dict) -> dict:
-    """Copy the package, write ``row`` into ``file`` just before the line starting ``before``, score ``hand``."""
+def _run_with(tmp_path: Path, file: str, before: str, added: str, script: str, *args: str) -> dict:
+    """Copy the package, write ``added`` into ``file`` just before the line starting ``before`` (and change no other
+    file), run ``script`` with the copy; its output is JSON."""
     package = tmp_path / "suanfan"
     shutil.copytree(SRC, package, ignore=shutil.ignore_patterns("__pycache__"))
     path = package / file
     text = path.read_text(encoding="utf-8")
     at = text.index("\n" + before) + 1
-    path.write_text(text[:at] + row.lstrip("\n") + "\n" + text[at:], encoding="utf-8")
+    path.write_text(text[:at] + added.lstrip("\n") + "\n" + text[at:], encoding="utf-8")
+    changed = [
+        p for p in package.rglob("*") if p.is_file() and p.read_bytes() != (SRC / p.relative_to(package)).read_bytes()
+    ]
+    assert changed == [path]
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT, json.dumps(hand)], capture_output=True, text=True, env=env, check=True
-    )
+    out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout)
+
+
+def _score_with_row(tmp_path: Path, file: str, before: str, row: str, hand: dict) -> dict:
+    return _run_with(tmp_path, file, before, row, SCRIPT, json.dumps(hand))
+
+
+def test_a_sichuan_fan_is_one_row_in_sichuan_py(tmp_path: Path) -> None:
+    """An add-on counts +1 番 on top of the base category in both profiles (seed §4 另加番, modern §5)."""
+    hand = {"rules": "sichuan", "hand": "234m456m678m22p345p", "win": "5p"}
+    got = _score_with_row(tmp_path, "rules/sichuan.py", SICHUAN_BEFORE, SICHUAN_ROW, hand)
+    assert got["items"] == ["ping_hu", "duan_yao_men_qing"] and "duan_yao_men_qing" in got["listed"]
+    # seed: 平胡 一番 + one add-on = 2 番, M = 2^(2-1)
+    assert got["result"]["fan"] == 2 and got["result"]["multiplier"] == 2
+    modern = _score_with_row(
+        tmp_path / "modern", "rules/sichuan.py", SICHUAN_BEFORE, SICHUAN_ROW, {**hand, "options": {"profile": "modern"}}
+    )
+    # modern: 平胡 0 + 1 = 1 番, M = 2^1
+    assert "duan_yao_men_qing" in modern["items"] and modern["result"]["multiplier"] == 2
+
+
+def test_a_win_context_field_is_one_field_of_context(tmp_path: Path) -> None:
+    """A field added to ``Context`` is an option of ``score``, a field of the request and a control of the page."""
+    got = _run_with(tmp_path, "hand.py", CONTEXT_BEFORE, CONTEXT_FIELD, FRONT_ENDS)
+    assert got["cli"] and got["scored"] == 0 and got["request"] and got["winning"]
+    assert got["control"]["type"] == "bool" and got["control"]["names"]["zh"] == "好运摸牌"
 
 
 def test_an_mcr_fan_is_one_row_in_fans_py(tmp_path: Path) -> None:
@@ -70,9 +140,15 @@ def test_a_riichi_yaku_is_one_row_in_yaku_py(tmp_path: Path) -> None:
     assert "riichi" in got["items"]
 
 
+SICHUAN_BEFORE = "_BY_PROFILE = text("
+CONTEXT_BEFORE = "    extra: dict = field(default_factory=dict)"
+
+
 @pytest.mark.parametrize(
     "file, before",
     [
+        ("rules/sichuan.py", SICHUAN_BEFORE),
+        ("hand.py", CONTEXT_BEFORE),
         ("rules/mcr/fans.py", "# 联众 / 天津 platform extras"),
         ("rules/riichi/yaku.py", "# The per-hand rows that read only"),
     ],

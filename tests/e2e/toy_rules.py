@@ -5,7 +5,7 @@ depending on a real rule set's scoring. Registered by the tests only, never ship
 from __future__ import annotations
 
 from suanfan import rules as rules_mod
-from suanfan.controls import Control, text
+from suanfan.controls import text
 from suanfan.hand import TILES_144, Context, Hand
 from suanfan.result import Payment, Points, Result
 from suanfan.rules import ItemTable, Option, RuleSet
@@ -48,12 +48,12 @@ class ToyRules(RuleSet):
         ),
     )
     flags = (
-        Control(
+        Option(
             "lucky",
-            "bool",
             False,
-            text("Lucky", "运气好", "幸運"),
-            text("A lucky win adds 2", "运气好加 2", "幸運なら 2 を加える"),
+            "a lucky win adds 2",
+            names=text("Lucky", "运气好", "幸運"),
+            help=text("A lucky win adds 2", "运气好加 2", "幸運なら 2 を加える"),
         ),
     )
     context_fields = ("tsumo", "seat_wind", "flowers")

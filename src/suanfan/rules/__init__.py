@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import shapes
 from .. import waits as waits_mod
-from ..controls import LANGS, Choice, Control
+from ..controls import LANGS, WINDS, Choice, Control
 from ..errors import InputError
 from ..hand import MELD_KINDS, Context, Hand, TileSet
 from ..messages import say
@@ -29,10 +29,16 @@ MAX_INT = 10**9  # the largest whole-number option: far past any stake or score,
 
 @dataclass(frozen=True)
 class Option:
-    """A rule-set switch. ``choices`` lists the allowed values; otherwise the type of ``default`` is required.
+    """Something a player sets for a rule set, declared once: a rule-set switch (``RuleSet.options``) or one of the
+    rule set's own win-context fields (``RuleSet.flags``, beside the contract's ``hand.Context``).
 
+    ``choices`` lists the allowed values (compared with their type: ``1`` is not ``True``); without them the type of
+    ``default`` is required (a whole number at least ``minimum``, 0 unless given, and at most ``maximum``, or
+    ``MAX_INT``). ``read`` turns a given value into the one kept, raising ``InputError`` on a bad one (a wind, tiles);
+    ``what`` says in a flag's error what the field is. ``type`` is the control's (``controls.TYPES``): by default
+    ``choice`` with choices, else the default's type (a context field says ``count``, ``wind``, ``seat``, ``tiles``).
     ``names`` and ``help`` (``controls.text(en, zh, ja)``) and ``choice_names`` (value -> text) are what a player
-    reads: ``control()`` makes the typed control that ``GET /api/rules`` and the page show.
+    reads: ``control()`` makes the typed control that ``GET /api/rules``, the page and the CLI show.
     """
 
     name: str
@@ -43,12 +49,24 @@ class Option:
     help: dict[str, str] | None = None
     choice_names: dict | None = None
     minimum: int | None = None
+    maximum: int | None = None
     keys: str | None = None  # an object option's keys: "items", the rule set's item ids
+    type: str = ""
+    read: Callable[[Any], Any] | None = None
+    what: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.type:
+            inferred = "choice" if self.choices is not None else _TYPE_OF.get(type(self.default), "object")
+            object.__setattr__(self, "type", inferred)  # a frozen dataclass sets a derived field so
 
     def check(self, value: Any) -> Any:
+        """An option's value as given (``bad_option`` when it is not allowed)."""
+        if self.read is not None:
+            return self.read(value)
         if self.choices is not None:
             # the same type too: true is not the choice 1, nor 2.0 the choice 2
-            if not any(value == c and type(value) is type(c) for c in self.choices):
+            if not _among(value, self.choices):
                 allowed = ", ".join(repr(c) if not isinstance(c, str) else c for c in self.choices)
                 raise InputError(
                     "bad_option", say("option_choice", option=self.name, value=repr(value), allowed=allowed)
@@ -61,9 +79,10 @@ class Option:
             # no count, stake or minimum of a rule set is below 0 (MCR's min_fan -5 would make every hand win), nor past
             # MAX_INT; an option may ask for more (``minimum``)
             least = self.minimum if self.minimum is not None else 0
-            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_INT:
+            most = self.maximum if self.maximum is not None else MAX_INT
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
                 raise InputError(
-                    "bad_option", say("option_int", option=self.name, least=least, most=MAX_INT, value=repr(value))
+                    "bad_option", say("option_int", option=self.name, least=least, most=most, value=repr(value))
                 )
         if want is list and not isinstance(value, (list, tuple)):
             raise InputError("bad_option", f"option '{self.name}' is a list, not {value!r}")
@@ -71,18 +90,37 @@ class Option:
             raise InputError("bad_option", f"option '{self.name}' is an object (name: value), not {value!r}")
         return value
 
-    @property
-    def type(self) -> str:
-        if self.choices is not None:
-            return "choice"
-        return {bool: "bool", int: "int", list: "list", dict: "object"}.get(type(self.default), "object")
+    def value(self, extra: dict) -> Any:
+        """A context flag's value in a context's ``extra`` (its default when not given; ``bad_context`` when it is not
+        allowed)."""
+        given = extra.get(self.name)
+        if given is None:
+            return self.default
+        if self.read is not None:
+            return self.read(given)
+        if self.choices is not None and not _among(given, self.choices):
+            raise InputError("bad_context", f"{self.name} is {self.what or self._choices()}, not {given!r}")
+        return given
+
+    def _choices(self) -> str:
+        names = ["true" if c is True else "false" if c is False else str(c) for c in self.choices or ()]
+        return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
 
     def control(self) -> Control:
         """The option as a typed control. A missing name or help shows the option's name (tests/test_controls.py
-        refuses that for every registered rule set)."""
+        refuses that for every registered rule set). A ``wind`` is one of E S W N; a ``count`` with choices is a
+        whole number between the least and the most of them."""
         fallback = {lang: self.name for lang in LANGS}
         named = self.choice_names or {}
-        choices = tuple(Choice(c, named.get(c) or {lang: str(c) for lang in LANGS}) for c in self.choices or ())
+        least, most = self.minimum, self.maximum
+        choices: tuple[Choice, ...] = ()
+        if self.type == "wind":
+            choices = WINDS
+        elif self.type in ("choice", "seat"):
+            choices = tuple(Choice(c, named.get(c) or {lang: str(c) for lang in LANGS}) for c in self.choices or ())
+        elif self.type == "count" and self.choices:
+            counts = [c for c in self.choices if isinstance(c, int) and not isinstance(c, bool)]
+            least, most = min(counts), max(counts)
         return Control(
             self.name,
             self.type,
@@ -90,12 +128,20 @@ class Option:
             self.names or fallback,
             self.help or {**fallback, "en": self.doc or self.name},
             choices,
-            self.minimum,
+            least,
+            most,
             keys=self.keys,
         )
 
     def to_dict(self) -> dict:
         return {**self.control().to_dict(), "doc": self.doc}
+
+
+_TYPE_OF = {bool: "bool", int: "int", list: "list", dict: "object"}
+
+
+def _among(value: Any, choices: tuple) -> bool:
+    return any(value == c and type(value) is type(c) for c in choices)
 
 
 @dataclass(frozen=True)
@@ -223,9 +269,9 @@ class RuleSet:
     chi_from: tuple[str, ...] = ("L",)
     reasons: tuple[str, ...] = ("not_winning",)  # the codes of ``suanfan.reasons`` a complete hand may fail with
     preset_names: dict[str, dict[str, str]] = {}  # a preset's names in en / zh / ja
-    # the rule set's own context fields, beside the contract's win context, as typed controls (or anything with a
-    # ``control()``, as the local rule sets' ``Flag``); ``context_flags`` their names (set from ``flags``)
-    flags: tuple = ()
+    # the rule set's own context fields, beside the contract's win context, each an ``Option`` (declared as the
+    # options are; read from a context's ``extra`` by ``Option.value``); ``context_flags`` their names (set from ``flags``)
+    flags: tuple[Option, ...] = ()
     context_flags: tuple[str, ...] = ()
     # the contract's win-context fields the rule set reads (the page shows only these, and the rule set's flags)
     context_fields: tuple[str, ...] = ()
@@ -239,16 +285,8 @@ class RuleSet:
             cls.context_flags = tuple(f.name for f in cls.flags)
 
     def flag_controls(self) -> tuple[Control, ...]:
-        """The rule set's own flags as typed controls; a flag named in ``context_flags`` without one reads as a
-        true / false switch under its name (tests/test_controls.py refuses that for every registered rule set)."""
-        controls = tuple(f if isinstance(f, Control) else f.control() for f in self.flags)
-        described = {f.name for f in controls}
-        bare = tuple(
-            Control(name, "bool", False, {lang: name for lang in LANGS}, {lang: name for lang in LANGS})
-            for name in self.context_flags
-            if name not in described
-        )
-        return (*controls, *bare)
+        """The rule set's own context fields as typed controls."""
+        return tuple(f.control() for f in self.flags)
 
     def resolve_options(self, given: dict | None) -> dict:
         """Defaults, then a ``preset``, then the options given; an unknown name or a bad value is an error."""

@@ -37,7 +37,7 @@ from ..result import Payment, Points, Result
 from ..shapes import CHOW, PAIR, Reading
 from ..tiles import kind
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
+from .local import NO_CHI, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
 
 _LAID_OPEN = said("laid_open")
 _KONG_NOTES = {k: said(f"kong_{k}") for k in ("minkan", "kakan", "ankan")}
@@ -380,12 +380,13 @@ class KaWuXing(LocalRuleSet):
     melds = NO_CHI
     meld_rule = "碰 and 杠 only, no 吃 (§2)"
     flags = (
-        Flag(
+        Option(
             "discarder_declared",
-            "the discarder had declared 亮倒 (a win on his discard)",
             False,
+            "the discarder had declared 亮倒 (a win on his discard)",
             (True, False),
-            "true or false",
+            what="true or false",
+            type="bool",
             names=text("The discarder had declared", "放炮者已亮倒", "放銃者も亮倒"),
             help=text(
                 "On a discard win: the player who discarded had laid his hand open (亮倒)",
@@ -393,12 +394,12 @@ class KaWuXing(LocalRuleSet):
                 "ロン和了のとき、放銃者が亮倒していた",
             ),
         ),
-        Flag(
+        Option(
             "declared_others",
-            "how many of the two players paying a self-draw had declared 亮倒",
             0,
+            "how many of the two players paying a self-draw had declared 亮倒",
             (0, 1, 2),
-            "the number of self-draw payers who declared 亮倒 (0, 1 or 2)",
+            what="the number of self-draw payers who declared 亮倒 (0, 1 or 2)",
             type="count",
             names=text("Payers who had declared", "已亮倒的付款者", "亮倒した支払者"),
             help=text(

@@ -1,7 +1,7 @@
 """The skeleton every local rule set stands on (Sichuan, Wuhu, Ka Wu Xing, the popular table, the two-player game).
 
 A local rule set is a ``LocalRuleSet`` with its rows (an ``ItemTable``) and, as data: the melds its rules allow
-(``melds``), the context fields it reads beside the contract's (``flags``, each a ``Flag``), which of the
+(``melds``), the context fields it reads beside the contract's (``flags``, each an ``Option`` as its options are), which of the
 contract's flags are self-draw wins and which are wins on a discard (``self_draw_wins``, ``discard_wins``) and the
 reasons a complete hand of it may fail to win (``reasons``, codes of ``suanfan.reasons``). What it writes is the
 rule: ``hand_facts`` (what every reading shares, computed once), ``score_reading`` (one reading: its rows, their
@@ -24,14 +24,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..controls import LANGS, WINDS, Choice, Control
 from ..errors import InputError
 from ..hand import Context, Hand
 from ..reasons import reason
 from ..result import Item, Points, Result
 from ..shapes import CHOW, Reading
 from ..tiles import tile_name
-from . import ItemDef, RuleSet
+from . import ItemDef, Option, RuleSet
 
 NO_CHI = ("pon", "minkan", "kakan", "ankan")  # 碰 and 杠 only: the rules have no 吃
 
@@ -67,67 +66,6 @@ def win_rows(register: Callable[..., Callable], sees: Callable[..., tuple[Contex
         register(id, doc=f"{WINS[flag]} ({said}).", **row)(holds)
 
     return won_on
-
-
-@dataclass(frozen=True)
-class Flag:
-    """A context field a rule set reads beside the contract's: its default, what it may be, and what it means.
-
-    ``choices`` lists the allowed values (compared with their type: ``1`` is not ``True``); ``read`` turns a given
-    value into the one kept, raising ``InputError`` on a bad one (a wind, tiles). ``what`` says in the error what
-    the field is."""
-
-    name: str
-    doc: str
-    default: Any = None
-    choices: tuple | None = None
-    what: str = ""
-    read: Callable[[Any], Any] | None = None
-    # what a player reads (``controls``): the control's type, names and help in en / zh / ja, the choices' names
-    type: str = "bool"
-    names: dict[str, str] | None = None
-    help: dict[str, str] | None = None
-    choice_names: dict | None = None
-
-    def value(self, extra: dict) -> Any:
-        given = extra.get(self.name)
-        if given is None:
-            return self.default
-        if self.read is not None:
-            return self.read(given)
-        if self.choices is not None and not any(type(given) is type(c) and given == c for c in self.choices):
-            raise InputError("bad_context", f"{self.name} is {self.what or self._choices()}, not {given!r}")
-        return given
-
-    def _choices(self) -> str:
-        names = ["true" if c is True else "false" if c is False else str(c) for c in self.choices or ()]
-        return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
-
-    def control(self) -> Control:
-        """The flag as a typed control (``GET /api/rules``' ``context_flags``, the page's control)."""
-        fallback = {lang: self.name for lang in LANGS}
-        if self.type == "wind":
-            choices = WINDS
-        else:
-            named = self.choice_names or {}
-            choices = tuple(Choice(v, named[v]) for v in self.choices or () if v in named)
-        counts = [c for c in self.choices or () if isinstance(c, int) and not isinstance(c, bool)]
-        bounds = (min(counts), max(counts)) if self.type == "count" and counts else (None, None)
-        return Control(
-            self.name,
-            self.type,
-            self.default,
-            self.names or fallback,
-            self.help or fallback,
-            choices,
-            *bounds,
-        )
-
-    def to_dict(self) -> dict:
-        d: dict[str, Any] = {"name": self.name, "doc": self.doc, "default": self.default}
-        if self.choices is not None:
-            d["choices"] = list(self.choices)
-        return d
 
 
 @dataclass(frozen=True)
@@ -288,7 +226,7 @@ class LocalRuleSet(RuleSet):
     """A rule set scored reading by reading (see the module's doc). Subclasses set the data and the four hooks."""
 
     meld_rule: str = ""  # the rule that forbids the melds not in ``melds``, cited in the error
-    flags: tuple[Flag, ...] = ()
+    flags: tuple[Option, ...] = ()
     self_draw_wins: dict[str, str] = {}  # contract flag -> its name in these rules: needs tsumo
     discard_wins: dict[str, str] = {}  # contract flag -> its name in these rules: needs tsumo false
 
@@ -395,5 +333,13 @@ class LocalRuleSet(RuleSet):
 
     def describe(self) -> dict:
         d = super().describe()
-        d["flags"] = [f.to_dict() for f in self.flags]
+        d["flags"] = [
+            {
+                "name": f.name,
+                "doc": f.doc,
+                "default": f.default,
+                **({} if f.choices is None else {"choices": list(f.choices)}),
+            }
+            for f in self.flags
+        ]
         return d

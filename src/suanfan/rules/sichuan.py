@@ -49,7 +49,7 @@ from ..result import Item, Payment, Points, Result
 from ..shapes import CHOW, KONG, PAIR, Reading
 from ..tiles import kind, parse_tiles, tile_name
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
+from .local import NO_CHI, LocalRuleSet, MaxValue, Rows, Scored, Win, win_rows
 
 SEED, MODERN = "seed", "modern"
 BASE, ADD = "base", "add"  # a seed base category (max-only) or an add-on (+1 番 each, 另加番)
@@ -698,12 +698,12 @@ class Sichuan(LocalRuleSet):
     melds = NO_CHI
     meld_rule = "碰 and 杠 only, no 吃 (§2)"
     flags = (
-        Flag(
+        Option(
             "active_opponents",
-            "the other players still in the hand (血战: winners have left); each pays a self-draw (A10)",
             3,
+            "the other players still in the hand (血战: winners have left); each pays a self-draw (A10)",
             (1, 2, 3),
-            "the number of other players still in the hand (1, 2 or 3)",
+            what="the number of other players still in the hand (1, 2 or 3)",
             type="count",
             names=text("Players still in the hand", "未和牌的对手", "残っている相手"),
             help=text(
@@ -712,12 +712,12 @@ class Sichuan(LocalRuleSet):
                 "まだ和了しておらずツモを払う相手の人数（血戦到底）",
             ),
         ),
-        Flag(
+        Option(
             "void_suit",
-            "the suit declared void (定缺, modern rule)",
             None,
+            "the suit declared void (定缺, modern rule)",
             tuple(SUIT_LETTERS),
-            "m, p or s",
+            what="m, p or s",
             type="choice",
             names=text("Declared void suit", "定缺", "定缺"),
             help=text(
@@ -727,12 +727,12 @@ class Sichuan(LocalRuleSet):
             ),
             choice_names={c.value: c.names for c in SUITS},
         ),
-        Flag(
+        Option(
             "discarder_kong",
-            "on 杠上炮, the kong the discarder had just made (for 呼叫转移)",
             None,
+            "on 杠上炮, the kong the discarder had just made (for 呼叫转移)",
             tuple(KONG_NAMES),
-            "minkan, kakan or ankan",
+            what="minkan, kakan or ankan",
             type="choice",
             names=text("The discarder's kong", "放炮者的杠", "放銃者の槓"),
             help=text(

@@ -25,7 +25,7 @@ from ..result import Payment, Points, Result
 from ..shapes import PAIR, Reading
 from ..tiles import DRAGONS, WINDS, counts34, kind, parse_tiles, tile_name, wind_tile
 from . import ItemTable, Option, local
-from .local import Flag, LocalRuleSet, Rows, Scored, Win, win_rows
+from .local import LocalRuleSet, Rows, Scored, Win, win_rows
 
 CAP = 13  # "上限封顶即役满牌型，为13番" (§5)
 GAME_TILES = 71  # "随机选出71张牌" (§2)
@@ -353,8 +353,9 @@ class TwoPlayer(LocalRuleSet):
     tile_set = TILES
     items = items
     flags = (
-        Flag(
+        Option(
             "flower_kinds",
+            None,
             "the 花牌 tiles shown on the wall: +1 per tile of the hand of their kinds (T4)",
             read=lambda v: frozenset(kind(t) for t in _tiles(v)),
             type="tiles",
@@ -365,12 +366,12 @@ class TwoPlayer(LocalRuleSet):
                 "花牌として示された牌。手の中の一枚ごとに1番",
             ),
         ),
-        Flag(
+        Option(
             "robbed_kong",
-            "on 抢杠, the kong robbed: kakan (蓄杠), minkan or ankan (only a 蓄杠 may be robbed)",
             "kakan",
+            "on 抢杠, the kong robbed: kakan (蓄杠), minkan or ankan (only a 蓄杠 may be robbed)",
             ("kakan", "minkan", "ankan"),
-            "kakan, minkan or ankan",
+            what="kakan, minkan or ankan",
             type="choice",
             names=text("Kong robbed", "被抢的杠", "搶槓された槓"),
             help=text(
@@ -380,8 +381,9 @@ class TwoPlayer(LocalRuleSet):
             ),
             choice_names={c.value: c.names for c in KONGS},
         ),
-        Flag(
+        Option(
             "game_tiles",
+            None,
             "the 71 tiles drawn for this game: the hand is checked against them (T7)",
             read=_tiles,
             type="tiles",

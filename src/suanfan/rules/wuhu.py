@@ -18,7 +18,7 @@ from ..shapes import CHOW, PUNG, Reading, readings
 from ..tiles import kind, tile_name
 from ..waits import waits as find_waits
 from . import ItemTable, Option
-from .local import NO_CHI, Flag, LocalRuleSet, Scored, Win, counted, win_rows
+from .local import NO_CHI, LocalRuleSet, Scored, Win, counted, win_rows
 
 _DOUBLE_SIHUO = said("double_sihuo")
 _BAO_NOTE = said("bao_pays_all")
@@ -421,8 +421,9 @@ class Wuhu(LocalRuleSet):
     melds = NO_CHI
     meld_rule = "可碰可杠、不准吃牌 (§2)"
     flags = (
-        Flag(
+        Option(
             "discarder",
+            None,
             "the seat wind of the discarder",
             read=lambda v: parse_wind(v, "discarder"),
             type="wind",
@@ -431,8 +432,9 @@ class Wuhu(LocalRuleSet):
                 "The seat of the player who discarded the winning tile", "打出和牌张的人的座位", "和了牌を捨てた人の席"
             ),
         ),
-        Flag(
+        Option(
             "bao",
+            None,
             "the seat wind of the player liable under 包牌 (W10)",
             read=lambda v: parse_wind(v, "bao"),
             type="wind",
@@ -443,11 +445,12 @@ class Wuhu(LocalRuleSet):
                 "全額を払う責任のある人の席（包牌）",
             ),
         ),
-        Flag(
+        Option(
             "second_kong",
-            "连杠开花: the win is on the replacement of a second kong in a row",
             False,
+            "连杠开花: the win is on the replacement of a second kong in a row",
             (True, False),
+            type="bool",
             names=text("Win after a second kong", "连杠开花", "連槓開花"),
             help=text(
                 "The win came on the replacement after a second kong in a row",

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ... import shapes
-from ...controls import Control, text
+from ...controls import text
 from ...errors import InputError
 from ...hand import TILES_144, Context, Hand
 from ...notes import explained, said
@@ -126,24 +126,24 @@ OPTIONS = (
     ),
 )
 
-FLAGS = (
-    Control(
+FLAGS = (  # the rule set's own context fields, declared as the options are
+    Option(
         "tian_ting",
-        "bool",
         False,
-        text("Heavenly ready", "天听", "天聴"),
-        text(
+        "天听: ready on the dealt hand (with option platform_extras)",
+        names=text("Heavenly ready", "天听", "天聴"),
+        help=text(
             "Ready on the dealt hand (with the online platform extras)",
             "起手即听牌（联众扩展番种）",
             "配牌で聴牌（聯衆の追加役）",
         ),
     ),
-    Control(
+    Option(
         "hun_gang",
-        "bool",
         False,
-        text("Joker kong", "混杠", "混槓"),
-        text(
+        "混杠: a kong that includes jokers (with option platform_extras)",
+        names=text("Joker kong", "混杠", "混槓"),
+        help=text(
             "A kong that includes jokers (with the online platform extras)",
             "含混儿的杠（联众扩展番种）",
             "混児を含む槓（聯衆の追加役）",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...controls import RELATIVE_SEATS, Control, text
+from ...controls import RELATIVE_SEATS, text
 from .. import Option, resolve_options
 
 OPTIONS: tuple[Option, ...] = (
@@ -305,72 +305,80 @@ def resolve(given: dict | None) -> dict:
     return resolve_options("riichi", OPTIONS, PRESETS, given)
 
 
-# The rule set's own context fields (beside the contract's win context).
-FLAGS: tuple[Control, ...] = (
-    Control(
+# The rule set's own context fields (beside the contract's win context), declared as the options are.
+_SEATS = {c.value: c.names for c in RELATIVE_SEATS}
+FLAGS: tuple[Option, ...] = (
+    Option(
         "pao",
-        "seat",
         None,
-        text("Liable player (pao)", "包牌者", "責任払い"),
-        text(
+        "the liable player (pao, 包牌) of Big Three Dragons or Big Four Winds: L, A or R",
+        tuple(_SEATS),
+        type="seat",
+        names=text("Liable player (pao)", "包牌者", "責任払い"),
+        help=text(
             "Who fed the last set of Big Three Dragons or Big Four Winds and so shares the payment",
             "让大三元或大四喜成立的放牌者，与人分担支付",
             "大三元・大四喜を確定させる牌を鳴かせた人",
         ),
-        RELATIVE_SEATS,
+        choice_names=_SEATS,
     ),
-    Control(
+    Option(
         "discarder",
-        "seat",
         None,
-        text("Discarder", "放铳者", "放銃者"),
-        text(
+        "who discarded the winning tile: L, A or R (needed with a liable player)",
+        tuple(_SEATS),
+        type="seat",
+        names=text("Discarder", "放铳者", "放銃者"),
+        help=text(
             "Who discarded the winning tile (needed with a liable player)",
             "打出和牌张的人（有包牌者时需要）",
             "和了牌を捨てた人（責任払いのとき）",
         ),
-        RELATIVE_SEATS,
+        choice_names=_SEATS,
     ),
-    Control(
+    Option(
         "kita",
-        "count",
         0,
-        text("Norths set aside (kita)", "拔北", "抜きドラ（北）"),
-        text(
+        "three players: the Norths set aside as dora (抜きドラ), 0-4",
+        type="count",
+        maximum=4,
+        names=text("Norths set aside (kita)", "拔北", "抜きドラ（北）"),
+        help=text(
             "Three players: how many North tiles you set aside as dora",
             "三麻：拔出作宝牌的北的张数",
             "三人打ち：抜いた北の枚数",
         ),
-        maximum=4,
     ),
-    Control(
+    Option(
         "own_discards",
-        "tiles",
         None,
-        text("Your discards", "自己的舍牌", "自分の捨て牌"),
-        text(
+        "the tiles the player has discarded: a wait among them is furiten (analysis)",
+        type="tiles",
+        names=text("Your discards", "自己的舍牌", "自分の捨て牌"),
+        help=text(
             "The tiles you have discarded: a wait among them is furiten (analysis)",
             "自己打出的牌：听的牌在其中即为振听（分析用）",
             "自分の捨て牌。待ち牌が含まれるとフリテン（分析用）",
         ),
     ),
-    Control(
+    Option(
         "passed",
-        "tiles",
         None,
-        text("Tiles let pass", "放过的牌", "見逃した牌"),
-        text(
+        "tiles others discarded that the player let pass since his last discard or riichi (furiten)",
+        type="tiles",
+        names=text("Tiles let pass", "放过的牌", "見逃した牌"),
+        help=text(
             "Tiles others discarded that you did not call since your last discard (or since riichi)",
             "自上次打牌（或立直）以来别人打出而你没和的牌",
             "自分の最後の打牌（またはリーチ）以降に見逃した他家の捨て牌",
         ),
     ),
-    Control(
+    Option(
         "paarenchan",
-        "bool",
         False,
-        text("Eighth dealer win in a row", "八连庄", "八連荘"),
-        text(
+        "八連荘: the dealer wins an eighth hand in a row (with option local_yaku)",
+        names=text("Eighth dealer win in a row", "八连庄", "八連荘"),
+        help=text(
             "The dealer wins an eighth hand in a row (local yaku)",
             "庄家连续第八次和牌（地方役）",
             "親の8連続和了（ローカル役）",
