@@ -12,7 +12,8 @@ of those win-context flags is set), dragons, winds, one_suit (at most one suit),
 ``HandFacts.key``, but dragons and winds: the honor rows are looked up by the honors' counts.
 The per-hand rows in ``BY_FLAGS`` read only the win-context flags, tsumo, ``no_yaochu``, whether the hand is closed
 and the options: each one's answer is found once for each combination of those (``HandFacts.key``) and kept.
-Which yaku a stronger one replaces is in ``replaces``.
+Which yaku a stronger one replaces is in ``excludes`` (the word every rule set's rows use: when the row counts,
+the yaku it names do not).
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def houtei(f: HandFacts) -> bool:
     zh="双立直",
     ja="ダブル立直",
     open=0,
-    replaces=("riichi",),
+    excludes=("riichi",),
     gate="riichi_flags",
     per_hand=True,
 )
@@ -195,7 +196,7 @@ def chanta(v: View) -> bool:
     en="All Terminals and Honors",
     zh="混老头",
     ja="混老頭",
-    replaces=("chanta",),
+    excludes=("chanta",),
     gate="yaochu_only",
     per_hand=True,
 )
@@ -229,7 +230,7 @@ _RUN_STARTS = sum(1 << (s * 9 + n) for s in range(3) for n in range(7))  # 1-7 o
     zh="二杯口",
     ja="二盃口",
     open=0,
-    replaces=("iipeikou",),
+    excludes=("iipeikou",),
     needs=("chows", 4),
 )
 def ryanpeikou(v: View) -> bool:
@@ -244,7 +245,7 @@ def ryanpeikou(v: View) -> bool:
     zh="纯全带幺九",
     ja="純全帯么九",
     open=2,
-    replaces=("chanta",),
+    excludes=("chanta",),
     gate="outside",
     needs=("chows", 1),
 )
@@ -264,7 +265,7 @@ def honitsu(f: HandFacts) -> bool:
     zh="清一色",
     ja="清一色",
     open=5,
-    replaces=("honitsu",),
+    excludes=("honitsu",),
     gate="one_suit",
     per_hand=True,
 )
@@ -518,7 +519,7 @@ def renhou_yakuman(f: HandFacts) -> bool:
     ja="四連刻",
     yakuman=1,
     local=True,
-    replaces=("sanrenkou",),
+    excludes=("sanrenkou",),
     needs=("triplets", 4),
 )
 def suurenkou(v: View) -> bool:
@@ -562,5 +563,5 @@ BY_FLAGS = frozenset(
     }
 )
 
-# Which yaku a stronger one replaces (each hand counts the higher of the two), from the rows' ``replaces``.
-REPLACES = {row.id: row.facts["replaces"] for row in YAKU if "replaces" in row.facts}
+# Which yaku a stronger one replaces (each hand counts the higher of the two), from the rows' ``excludes``.
+REPLACES = {row.id: row.facts["excludes"] for row in YAKU if "excludes" in row.facts}
