@@ -56,6 +56,66 @@ CONTEXT_FIELD = """
     )
 """
 
+# A whole rule set as one new module of ``suanfan.rules`` (docs/architecture.md, "How to add a rule set"): its rows,
+# the data (tiles, melds, context fields) and the four hooks of ``LocalRuleSet``; the registry finds it.
+RULE_SET = '''
+"""A made-up rule set for tests/test_one_file.py: 1 番 a hand, +1 for a self-draw, pon and kong only."""
+
+from ..hand import TILES_136
+from ..result import Payment, Points
+from . import ItemTable
+from .local import NO_CHI, LocalRuleSet, Rows, Scored
+
+ITEMS = ItemTable()
+
+
+@ITEMS("hu", 1, en="Win", zh="和")
+def _hu(r) -> bool:
+    return True
+
+
+@ITEMS("zi_mo", 1, en="Self-Draw", zh="自摸")
+def _zi_mo(r, ctx) -> bool:
+    return ctx.tsumo
+
+
+class Toy(LocalRuleSet):
+    name = "toy"
+    names = {"en": "Toy", "zh": "玩具", "ja": "玩具"}
+    tile_set = TILES_136
+    melds = NO_CHI
+    meld_rule = "pon and kong only"
+    context_fields = ("tsumo",)
+    items = ITEMS
+
+    def score_reading(self, r, facts, win):
+        hits = ROWS.count(lambda row: row.check(r) if row.id == "hu" else row.check(r, win.ctx))
+        return Scored(r, tuple(row.item() for row, _ in hits), sum(row.value for row, _ in hits))
+
+    def finish(self, win, best):
+        return self.won(win, best, self.payments(best.key, win.ctx, win.opts), fan=best.key)
+
+    def payments(self, value, ctx, opts):
+        return Points(value, value, (Payment("discarder" if not ctx.tsumo else "other", value),))
+
+
+ROWS = Rows(ITEMS)
+RULESET = Toy()
+'''
+
+A_RULE_SET = """
+import json
+import suanfan
+from suanfan import rules
+won = suanfan.score_dict({"rules": "toy", "hand": "123m456p789s23455m", "win": "5m", "tsumo": True}).to_dict()
+try:
+    suanfan.score_dict({"rules": "toy", "hand": "456p789s23455m", "win": "5m", "melds": ["chi:123m"]})
+    chi = None
+except suanfan.InputError as e:
+    chi = e.code
+print(json.dumps({"listed": "toy" in rules.registry(), "won": won, "chi": chi}))
+"""
+
 SCRIPT = """
 import json, sys
 import suanfan
@@ -99,6 +159,20 @@ def _run_with(tmp_path: Path, file: str, before: str, added: str, script: str, *
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, check=True)
     return json.loads(out.stdout)
+
+
+def test_a_rule_set_is_one_module(tmp_path: Path) -> None:
+    """A module written into a copy's ``rules/`` folder, and no other file changed, is a rule set: listed, scored
+    with the base's loop and results, a chi refused as its ``melds`` say."""
+    package = tmp_path / "suanfan"
+    shutil.copytree(SRC, package, ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "rules" / "toy.py").write_text(RULE_SET.lstrip("\n"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", A_RULE_SET], capture_output=True, text=True, env=env, check=True)
+    got = json.loads(out.stdout)
+    assert got["listed"] and got["chi"] == "bad_meld"
+    assert [i["id"] for i in got["won"]["items"]] == ["hu", "zi_mo"] and got["won"]["fan"] == 2
+    assert got["won"]["points"]["payments"] == [{"from": "other", "amount": 2}]
 
 
 def _score_with_row(tmp_path: Path, file: str, before: str, row: str, hand: dict) -> dict:
