@@ -313,11 +313,14 @@ class RuleSet:
 
     def not_winning(self, hand: Hand) -> Result:
         """The result of tiles that make no winning shape under these rules: reason ``not_winning``, its text."""
-        text = reason("not_winning").names()
         melds = tuple(str(m) for m in hand.melds)
-        explain = {"reason_text": text["en"], "reason_names": text}
         return Result(
-            winning=False, reason="not_winning", rules=self.name, hand=hand.text(), melds=melds, explain=explain
+            winning=False,
+            reason="not_winning",
+            rules=self.name,
+            hand=hand.text(),
+            melds=melds,
+            explain=reason_words("not_winning"),
         )
 
     def describe(self) -> dict:
@@ -336,6 +339,13 @@ class RuleSet:
             "winds": list(self.winds),
             "items": [i.to_dict() for i in self.items],
         }
+
+
+def reason_words(code: str, **fields: Any) -> dict:
+    """What a result that does not win says of its reason besides the code (every rule set's): ``reason_text``, the
+    text in English, and ``reason_names``, in en / zh / ja (``suanfan.reasons``; ``fields`` fill its ``{field}``)."""
+    text = reason(code).names(**fields)
+    return {"reason_text": text["en"], "reason_names": text}
 
 
 _REGISTRY: dict[str, RuleSet] = {}

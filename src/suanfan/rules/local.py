@@ -26,11 +26,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..hand import Context, Hand
-from ..reasons import reason
 from ..result import Item, Points, Result
 from ..shapes import CHOW, Reading
 from ..tiles import tile_name
-from . import ItemDef, Option, RuleSet
+from . import ItemDef, Option, RuleSet, reason_words
 
 NO_CHI = ("pon", "minkan", "kakan", "ankan")  # 碰 and 杠 only: the rules have no 吃
 
@@ -321,8 +320,7 @@ class LocalRuleSet(RuleSet):
         """A complete hand that does not win (or, without ``best``, tiles that make no winning shape): ``reason``
         the code, ``explain.reason_text`` / ``reason_names`` its text. ``fields`` holds the text's fields first
         (``reason_fields``), then the result's."""
-        text = reason(code).names(**fields.pop("reason_fields", {}))
-        explain = {**fields.pop("explain", {}), "reason_text": text["en"], "reason_names": text}
+        explain = {**fields.pop("explain", {}), **reason_words(code, **fields.pop("reason_fields", {}))}
         return self._result(win, False, best, reason=code, explain=explain, **fields)
 
     def _result(self, win: Win, winning: bool, best: Scored | None, **fields: Any) -> Result:

@@ -35,7 +35,7 @@ from ...notes import explained, said
 from ...result import Item, Result, Shared
 from ...shapes import Block
 from ...tiles import KIND, tile_name
-from .. import Option, RuleSet
+from .. import Option, RuleSet, reason_words
 from .division import Division, HandFacts
 from .exclusions import (
     EXCLUSION,
@@ -495,6 +495,8 @@ def _result(
         explain.update(explained(notes))
     if principles:
         explain["principles"] = principles
+    if not winning:
+        explain.update(reason_words("below_minimum"))
     fields = {
         "winning": winning,
         "decomposition": decomposition,

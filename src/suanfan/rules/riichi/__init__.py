@@ -15,7 +15,7 @@ from ...hand import TILES_136, TILES_SANMA, Context, Hand, TileSet
 from ...notes import explained, said
 from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
-from .. import Option, RuleSet
+from .. import Option, RuleSet, reason_words
 from .fu import fu as compute_fu
 from .impossible import check_impossible_context
 from .options import CONTEXT_FIELDS, FLAGS, OPTIONS, PRESET_DOCS, PRESET_NAMES, PRESETS, resolve
@@ -159,13 +159,16 @@ class Riichi(RuleSet):
         }
         if not yaku_items:
             fields["reason"] = "no_yaku"
+            explain.update(reason_words("no_yaku"))
             return Result(**fields)
         if ctx.extra and not ctx.tsumo and _furiten(self, hand, ctx, opts):
             fields["reason"] = "furiten"
+            explain.update(reason_words("furiten"))
             return Result(**fields)
         if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
             fields["reason"] = "below_minimum"
+            explain.update(reason_words("below_minimum"))
             return Result(**fields)
         extra = ctx.extra
         if extra:
