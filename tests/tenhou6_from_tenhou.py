@@ -1,5 +1,6 @@
 """Tenhou mjlog XML rewritten as tenhou.net/6 JSON (the object the tenhou.net/6 viewer reads), for the tests of
-the tenhou.net/6 reader where no public log of the kind was found (three players).
+the tenhou.net/6 reader (written when no public three-player log of the kind had been found; one sits in
+tests/data/logs/tenhou6/mjai-reviewer3p now).
 
 The layout is the one Tenhou's own converter writes (a game's ``name``, ``rule``, ``log``, ``sc``; each round its
 ``[kyoku, honba, sticks]``, scores, dora and ura indicators, then per seat the dealt tiles, the takes and the

@@ -34,6 +34,10 @@ KNOWN = {
     "confusing_nakis_1.json": {
         ("東2局 2本場", "deltas"): "the winner's delta leaves out the riichi stick that stood (a cut test fixture)"
     },
+    "kokushi_peinuki.json": {
+        ("東3局 0本場", "deltas"): "the converted delta leaves out the riichi stick the winner took (a kita robbed by "
+        "kokushi); the game's final scores (sc: 94000 = 45000 + 48000 + 1000) have it, and agree"
+    },
 }
 
 
@@ -79,8 +83,9 @@ def test_three_players_are_checked() -> None:
 
 def test_three_player_tenhou6_is_checked() -> None:
     """tenhou.net/6 with three players (the fourth seat empty, as Tenhou writes it; North set aside as f44; a call
-    from seat 0's left written across, as the mjlog counts seats): no public log of the kind was found, so the
-    three-player Tenhou game is told again in it (tests/tenhou6_from_tenhou.py) with Tenhou's own values."""
+    from seat 0's left written across, as the mjlog counts seats): the three-player Tenhou game told again in it
+    (tests/tenhou6_from_tenhou.py) with Tenhou's own values reads as its mjlog does. (Public three-player tenhou.net/6
+    logs are in tenhou6/mjai-reviewer3p since, checked by test_win and test_rounds_and_final.)"""
     xml = DATA / "tenhou/dnovikoff/sanma2.xml"
     text = json.dumps(tenhou6_from_tenhou.convert(xml.read_text(encoding="utf-8")), ensure_ascii=False)
     game = suanfan.logs.read_bytes(text.encode(), "sanma2.json")[0]

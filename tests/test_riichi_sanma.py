@@ -1,7 +1,9 @@
 """Three-player Riichi beside four-player Riichi: where the two must agree, and what three players refuse.
 
 The case table with the platforms' payments is tests/data/riichi_sanma_cases.json (checked by test_riichi_cases.py).
-Here: a property test (a ron without kita and without a 1m indicator scores the same with three players as with
+Two wins of real three-player games, checked here through the log reader (tests/data/logs/tenhou6/mjai-reviewer3p,
+sources and license in its README): a Mahjong Soul ron with two North set aside, and a Tenhou ron on a honba.
+Here also: a property test (a ron without kita and without a 1m indicator scores the same with three players as with
 four: only the tiles, the chi and the self-draw payments differ, riichi.wiki "Sanma": "all yaku and standard rules
 apply"), the errors three players give, the draw payments with three, and the tile set every tile list reads.
 """
@@ -9,18 +11,54 @@ apply"), the errors three players give, the draw payments with three, and the ti
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import suanfan
+import suanfan.logs
 from riichi_gen import random_hand
 from suanfan import rules
+from suanfan.logs.check import check_file, check_win
 from suanfan.rules.riichi.points import exhaustive_draw
 from suanfan.tiles import parse_tiles
 
 OUT = set(range(1, 8))  # 2m-8m
+LOGS = Path(__file__).parent / "data" / "logs" / "tenhou6" / "mjai-reviewer3p"
+
+
+def _round(file: str, label: str):
+    game = next(iter(suanfan.logs.read(LOGS / file)))
+    return game, next(r for r in game.rounds if r.label == label)
+
+
+def test_a_mahjong_soul_win_with_two_kita_scores_as_the_platform_paid_it() -> None:
+    """Mahjong Soul three players (三速玉の間赤), 東2局 1本場: South's ron with two North set aside. The platform's
+    record: '30符3飜3900点', '役牌:自風牌(1飜)', '抜きドラ(2飜)', and 4100 moved from the dealer (3900 + 200 a honba)."""
+    game, rnd = _round("kokushi_peinuki.json", "東2局 1本場")
+    assert suanfan.rules.get("riichi").resolve_options(game.options)["sanma_tsumo"] == "loss"  # mahjongsoul_sanma
+    (win,) = rnd.wins
+    assert (win.hand["kita"], win.hand["honba"], win.hand["seat_wind"]) == (2, 1, "S")
+    assert (win.han, win.fu, win.points, win.yaku) == (3, 30, 3900, {"seat_wind": 1, "nukidora": 2})
+    assert win.deltas == (-4100, 0, 4100)
+    diffs, result = check_win(win)
+    assert not diffs and result.points.received == 4100
+    rep = check_file(str(LOGS / "kokushi_peinuki.json"))
+    assert not [m for m in rep.mismatches if m.round == "東2局 1本場"] and rep.wins_agree == rep.wins == 4
+
+
+def test_a_tenhou_ron_on_a_honba_with_three_players_pays_200_a_honba() -> None:
+    """Tenhou three players (log 2021010217gm-00b9-0000-3eb2e915, 三鳳南喰赤), 東2局 1本場: a 3900 ron moves 4100;
+    the whole game (12 rounds, 8 wins, the final scores and points) checks round by round."""
+    game, rnd = _round("double_nukidora.json", "東2局 1本場")
+    (win,) = rnd.wins
+    assert win.discarder is not None and win.hand["honba"] == 1 and win.points == 3900
+    assert win.deltas == (0, -4100, 4100) and not check_win(win)[0]
+    rep = check_file(str(LOGS / "double_nukidora.json"))
+    assert (rep.games_agree, rep.rounds_agree, rep.rounds, rep.wins_agree, rep.wins) == (1, 12, 12, 8, 8)
+    assert not rep.mismatches and game.final_points is not None
 
 
 def _sanma_hand(seed: int) -> dict:

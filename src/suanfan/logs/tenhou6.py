@@ -68,6 +68,8 @@ def _rules(obj: dict, seats: int) -> tuple[dict, dict, bool]:
     rule = obj.get("rule") or {}
     disp = str(rule.get("disp", ""))
     aka = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
+    if "の間" in disp:  # a Mahjong Soul room (銅 / 銀 / 金 / 玉 / 王座の間), as converters from Mahjong Soul name it
+        return _mahjongsoul_rules(disp, aka, seats)
     east = "東" in disp or "East" in disp
     game_type = 0x01 | (0 if aka else 0x02) | (0 if east else 0x08) | (0x10 if seats == 3 else 0)
     disp = disp.removeprefix("三").removeprefix("四")  # 三鳳南喰赤: a three-player lobby
@@ -79,6 +81,17 @@ def _rules(obj: dict, seats: int) -> tuple[dict, dict, bool]:
         settings.pop("uma")
         settings.pop("rounding")
     return options, settings, ranked
+
+
+def _mahjongsoul_rules(disp: str, aka: bool, seats: int) -> tuple[dict, dict, bool]:
+    """A game converted from Mahjong Soul: its preset (``players: 3`` making it mahjongsoul_sanma), a hanchan when the
+    room's name says 南, else an East game (the converted games of tests/data/logs/tenhou6/mjai-reviewer3p name no
+    wind, and one of them ends at 東3局 on the first-placed dealer's win, which only an East game's last hand does).
+    The points in ``sc`` are the platform's rank points, not the game's uma: they are not checked."""
+    options: dict = {"preset": "mahjongsoul", "aka_dora": aka}
+    if seats == 3:
+        options["players"] = 3
+    return options, {"length": "hanchan" if "南" in disp else "east"}, False
 
 
 def _read_game(obj: object, file: str, index: int) -> Game:

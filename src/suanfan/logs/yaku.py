@@ -39,6 +39,11 @@ JAPANESE.update(
         "国士無双13面": "kokushi_13",
         "国士無双十三面": "kokushi_13",
         "四暗刻単騎待ち": "suuankou_tanki",
+        # tenhou.net/6 logs converted from Mahjong Soul (tests/data/logs/tenhou6/mjai-reviewer3p): the North set
+        # aside named apart from the dora (Tenhou counts it among them), the winds by their role
+        "抜きドラ": "nukidora",
+        "役牌:場風牌": "round_wind",
+        "役牌:自風牌": "seat_wind",
         # tenhou.net/6 logs converted from Mahjong Soul write some names in English
         "Riichi": "riichi",
         "Dora": "dora",

@@ -33,8 +33,9 @@ _MAHJONGSOUL = {
 # a North kept in the hand a guest wind (オタ風), ツモ損 (the absent North's share is not paid; riichi.wiki "Mahjong
 # Soul", 3P-Mahjong: "by default Tsumo-Loss is applied, and North-Bisection is provided as an alternative option").
 # Honba: 100 from each other player, 200 by ron: Tenhou's own log sanma2.xml pays its self-draws' honba 100 from each
-# of the two (tests/data/logs); for Mahjong Soul, a captured sanma log paid 3 han 40 fu + 1 honba by ron as 7900
-# (shinkuan/Akagi pull request 115, "7700 base + 200 honba").
+# of the two, and its game 2021010217gm-00b9-0000-3eb2e915 (tests/data/logs/tenhou6/mjai-reviewer3p) a 3900 ron on
+# 1 honba as 4100; a Mahjong Soul game of the same folder (kokushi_peinuki.json) paid a 3900 ron on 1 honba as 4100,
+# and a captured sanma log paid 3 han 40 fu + 1 honba by ron as 7900 (shinkuan/Akagi pull request 115).
 _SANMA = {"players": 3, "sanma_tsumo": "loss", "sanma_honba": "loss", "north_yakuhai": False}
 
 # The organisations' rules. Each value below is cited in PRESET_DOCS; what a source does not say keeps the default.
@@ -220,13 +221,18 @@ PRESET_DOCS: dict[str, str] = {
     "tenhou_sanma": "Tenhou three-player ranked rules (段位戦3人打ち): tenhou's options with 108 tiles (2m-8m out), "
     "red 0p and 0s, no chi, North set aside as 抜きドラ (kita; a kept North is a guest wind), ツモ損 self-draws, "
     "honba 100 from each other player (Tenhou's log tests/data/logs/tenhou/dnovikoff/sanma2.xml: two self-draws at "
-    "2 and 3 honba paid 200 and 300 more by each of the two). Sources: the Tenhou manual's ルール/段位戦3人打ち as quoted by tenhou.club "
+    "2 and 3 honba paid 200 and 300 more by each of the two; Tenhou's game 2021010217gm-00b9-0000-3eb2e915, "
+    "tests/data/logs/tenhou6/mjai-reviewer3p/double_nukidora.json: a 3900 ron at 1 honba moved 4100, and all 12 "
+    "rounds check). Sources: the Tenhou manual's ルール/段位戦3人打ち as quoted by tenhou.club "
     "(天鳳三麻攻略); riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms).",
     "mahjongsoul_sanma": "Mahjong Soul three-player (三人麻将) ranked rules: mahjongsoul's options with 108 tiles, red "
     "0p and 0s, no chi, North set aside as 抜きドラ (kita), ツモ損 self-draws (riichi.wiki 'Mahjong Soul', 3P-Mahjong: "
     "'by default Tsumo-Loss is applied, and North-Bisection is provided as an alternative option'), honba 100 from "
     "each other player (a captured Mahjong Soul sanma log: 3 han 40 fu ron at 1 honba paid 7900, shinkuan/Akagi pull "
-    "request 115). Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
+    "request 115). Checked on three Mahjong Soul games converted to tenhou.net/6 (tests/data/logs/tenhou6/"
+    "mjai-reviewer3p, from hidacow/mjai-reviewer3p): every win agrees, among them a ron with two kita at 1 honba "
+    "('30符3飜3900点', '役牌:自風牌(1飜)', '抜きドラ(2飜)', 4100 moved) and ツモ損 self-draws (2000-3900, 4000-8000 with "
+    "kita). Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
     "riichienv-core engine's MJSoul three-player rules (kita, tenpai pool 2000, honba).",
 }
 
