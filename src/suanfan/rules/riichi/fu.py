@@ -80,8 +80,12 @@ def fu(v: View, pinfu: bool, parts: list[dict]) -> int:
         if pinfu:
             parts.append(_PINFU_TSUMO)
             return 20
-        parts += (_BASE, _TSUMO)
-        total = 22
+        if f.ctx.rinshan and not f.opts["rinshan_tsumo_fu"]:
+            parts.append(_BASE)  # the JPML official rule: 嶺上牌にツモ符はつかない (option rinshan_tsumo_fu)
+            total = 20
+        else:
+            parts += (_BASE, _TSUMO)
+            total = 22
     elif f.closed:
         parts += (_BASE, _MENZEN_RON)
         total = 30

@@ -274,6 +274,18 @@ OPTIONS: tuple[Option, ...] = (
         ),
     ),
     Option(
+        "rinshan_tsumo_fu",
+        True,
+        "a win on a kong's replacement tile (嶺上開花) gets the self-draw's 2 fu; off, as the JPML official rule says "
+        "(嶺上牌にツモ符はつかない), it gets none",
+        names=text("Self-draw fu on a kong's replacement tile", "岭上开花计自摸符", "嶺上開花にツモ符"),
+        help=text(
+            "A win on the replacement tile of a kong counts the 2 fu of a self-draw; off: no self-draw fu",
+            "岭上开花和牌计自摸的2符；关闭则不计",
+            "嶺上牌での和了にツモ符2符をつける（なしならつけない）",
+        ),
+    ),
+    Option(
         "variant",
         "standard",
         "standard, or baochong: the 包铳制 electronic table of seed 000 (明花 / 暗花 for "

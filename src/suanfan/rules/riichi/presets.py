@@ -69,6 +69,7 @@ _JPML = {
     "nagashi_mangan": False,
     "double_wind_pair_fu": 4,
     "ryuuiisou_hatsu": True,
+    "rinshan_tsumo_fu": False,
 }
 _SAIKOUISEN = {
     "aka_dora": False,
@@ -168,7 +169,10 @@ PRESET_DOCS: dict[str, str] = {
     "head bump, no kazoe, no nagashi, no kiriage, the floating uma, chombo 200 x 100). Where Pantheon's two JPML "
     "versions disagree (kazoe, chombo paid in the hand), the newer one (Mimir) is followed. 緑一色 needs 發 (the same "
     "archived rule page's yaku table: 緑一色 發を含まなければならない; its current page, as otamajakusi/mahjong-c yaku.h "
-    "quotes it: 「緑一色は發が含まれなければいけない」) and a double wind pair is 4 fu (連風牌の対子 4符, as quoted there). Not modelled: the rule's rinshan win gets no tsumo fu.",
+    "quotes it: 「緑一色は發が含まれなければいけない」), a double wind pair is 4 fu (連風牌の対子 4符, as quoted there) and a "
+    "win on a kong's replacement tile gets no self-draw fu (嶺上牌のツモ符 0符: 「嶺上牌にツモ符はつかない」, the current "
+    "page ma-jan.or.jp/guide/game_rule.html as quoted there; the same page's WRC rule, 「嶺上牌にツモ符が２符つく」, "
+    "is not this preset's).",
     "saikouisen": "最高位戦日本プロ麻雀協会 rule (最高位戦ルール): ippatsu, ura and kan dora, no red fives; no kazoe "
     "(13 han is a sanbaiman) and yakuman never add up; kiriage (30 fu 4 han = mangan); head bump (上家優先); a double "
     "wind pair 2 fu; no nagashi, no pao; match: 30000 / 30000, uma +30 / +10 / -10 / -30, no oka, no agari-yame or "
