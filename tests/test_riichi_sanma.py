@@ -49,6 +49,21 @@ def test_a_mahjong_soul_win_with_two_kita_scores_as_the_platform_paid_it() -> No
     assert not [m for m in rep.mismatches if m.round == "東2局 1本場"] and rep.wins_agree == rep.wins == 4
 
 
+def test_mahjong_soul_three_kita_and_a_double_ron_on_a_north_set_aside() -> None:
+    """Mahjong Soul three players (三金の間赤, nukidora_doubleron.json): 東1局, seat 2 sets a North aside and both
+    others ron on it (12000 and 16000, no 槍槓 listed); 東3局, the dealer's riichi self-draw with three North set
+    aside, '満貫4000点∀' with '抜きドラ(3飜)': 4000 from each of the two (ツモ損: no absent North's share)."""
+    game, first = _round("nukidora_doubleron.json", "東1局 0本場")
+    assert [(w.winner, w.discarder, w.points) for w in first.wins] == [(0, 2, 12000), (1, 2, 16000)]
+    _, third = _round("nukidora_doubleron.json", "東3局 0本場")
+    (win,) = third.wins
+    assert (win.hand["kita"], win.yaku["nukidora"], win.points, win.deltas) == (3, 3, 8000, (-4000, -4000, 9000))
+    diffs, result = check_win(win)
+    assert not diffs and [p.amount for p in result.points.payments] == [4000, 4000]
+    rep = check_file(str(LOGS / "nukidora_doubleron.json"))
+    assert (rep.wins_agree, rep.wins, rep.rounds_agree, rep.rounds, rep.games_agree) == (6, 6, 5, 5, 1)
+
+
 def test_a_tenhou_ron_on_a_honba_with_three_players_pays_200_a_honba() -> None:
     """Tenhou three players (log 2021010217gm-00b9-0000-3eb2e915, 三鳳南喰赤), 東2局 1本場: a 3900 ron moves 4100;
     the whole game (12 rounds, 8 wins, the final scores and points) checks round by round."""

@@ -233,10 +233,10 @@ PRESET_DOCS: dict[str, str] = {
     "0p and 0s, no chi, North set aside as 抜きドラ (kita), ツモ損 self-draws (riichi.wiki 'Mahjong Soul', 3P-Mahjong: "
     "'by default Tsumo-Loss is applied, and North-Bisection is provided as an alternative option'), honba 100 from "
     "each other player (a captured Mahjong Soul sanma log: 3 han 40 fu ron at 1 honba paid 7900, shinkuan/Akagi pull "
-    "request 115). Checked on three Mahjong Soul games converted to tenhou.net/6 (tests/data/logs/tenhou6/"
+    "request 115). Checked on four Mahjong Soul games converted to tenhou.net/6 (tests/data/logs/tenhou6/"
     "mjai-reviewer3p, from hidacow/mjai-reviewer3p): every win agrees, among them a ron with two kita at 1 honba "
-    "('30符3飜3900点', '役牌:自風牌(1飜)', '抜きドラ(2飜)', 4100 moved) and ツモ損 self-draws (2000-3900, 4000-8000 with "
-    "kita). Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
+    "('30符3飜3900点', '役牌:自風牌(1飜)', '抜きドラ(2飜)', 4100 moved), a dealer's self-draw with three kita (4000 "
+    "from each of the two), other ツモ損 self-draws (2000-3900, 4000-8000) and a double ron on a North set aside. Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
     "riichienv-core engine's MJSoul three-player rules (kita, tenpai pool 2000, honba).",
 }
 
