@@ -480,8 +480,10 @@ def _check_context(facts: HandFacts) -> None:
         if flags & KONG_FLAGS:
             if ctx.rinshan and not ctx.tsumo:
                 bad("rinshan is a self-draw after a kong: set tsumo")
-            if ctx.rinshan and not facts.n_kongs:
-                bad("rinshan needs a kong among the melds")
+            if ctx.rinshan and not facts.n_kongs and not (ctx.extra and ctx.extra.get("kita")):
+                # three players: a North set aside (kita) draws from the dead wall as a kong does (riichi.wiki
+                # "Rinshan kaihou": 'In sanma, this yaku can also be obtained after declaring kita')
+                bad("rinshan needs a kong among the melds (with three players, or a North set aside: kita)")
             if ctx.chankan and ctx.tsumo:
                 bad("chankan is a win on another player's kong, not a self-draw")
         if flags & FIRST_TURN_FLAGS:
