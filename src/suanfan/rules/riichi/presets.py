@@ -236,7 +236,9 @@ PRESET_DOCS: dict[str, str] = {
     "request 115). Checked on four Mahjong Soul games converted to tenhou.net/6 (tests/data/logs/tenhou6/"
     "mjai-reviewer3p, from hidacow/mjai-reviewer3p): every win agrees, among them a ron with two kita at 1 honba "
     "('30符3飜3900点', '役牌:自風牌(1飜)', '抜きドラ(2飜)', 4100 moved), a dealer's self-draw with three kita (4000 "
-    "from each of the two), other ツモ損 self-draws (2000-3900, 4000-8000) and a double ron on a North set aside. Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
+    "from each of the two), other ツモ損 self-draws (2000-3900, 4000-8000) and a double ron on a North set aside. "
+    "Agari-yame: the converted game chankan.json ends at 東3局 on the win of its dealer, first with 59000. "
+    "Sources: riichi.wiki 'Sanma'; irilyuu.com (天鳳・雀魂の点数計算一覧: ツモ損 on both platforms); the "
     "riichienv-core engine's MJSoul three-player rules (kita, tenpai pool 2000, honba).",
 }
 
@@ -252,7 +254,9 @@ PRESET_MATCH: dict[str, dict] = {
     "tenhou": {"start": 25000, "return_points": 30000, "uma": [20, 10, -10, -20], **_TENHOU_END},
     "mahjongsoul": {"start": 25000, "return_points": 30000, "extension": True},
     "tenhou_sanma": {"start": 35000, "return_points": 40000, "uma": [20, 0, -20], **_TENHOU_END},
-    "mahjongsoul_sanma": {"start": 35000, "return_points": 40000, "extension": True},
+    # agari-yame as the converted Mahjong Soul game tests/data/logs/tenhou6/mjai-reviewer3p/chankan.json shows: an
+    # East game that ends at 東3局 on the win of its dealer, first with 59000
+    "mahjongsoul_sanma": {"start": 35000, "return_points": 40000, "extension": True, "agari_yame": True},
     # riichi.wiki "Riichi City": 4-Player 25,000 / kaeshi 30,000, uma [+30, +10, -10, -30], oka on, extension into
     # South / West, min. points to win 30,000; 3-Player 35,000 / 40,000, uma [+20, 0, -20], oka on.
     "riichi_city": {"start": 25000, "return_points": 30000, "uma": [30, 10, -10, -30], "extension": True},
