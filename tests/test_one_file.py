@@ -1,8 +1,8 @@
 """Adding a fan, a yaku or a win-context field touches one file (docs/architecture.md, "Adding a fan"): a row
 written into a copy of the package's sichuan.py (Sichuan), fans.py (MCR) or yaku.py (Riichi), and nothing else, is
 scored and listed by ``suanfan rules`` like the others; a field written into ``Context`` (hand.py), and nothing
-else, is a CLI option, a field of the HTTP request and a control of ``GET /api/rules``. The rows and the field here
-are made up for the test (no rule set has them)."""
+else, is a CLI option, a field of the HTTP request and a control of ``GET /api/rules``; a rule set is one new module
+of ``suanfan.rules``. The rows, the field and the rule set here are made up for the test (no rule set has them)."""
 
 from __future__ import annotations
 
