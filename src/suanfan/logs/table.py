@@ -323,5 +323,12 @@ def is_tenpai(table: Table, who: int) -> bool:
     from ..waits import waits
 
     melds = [table.meld_text(m).split("@")[0] for m in table.melds[who]]
-    hand = Hand.build(format_tiles(table.hands[who]), None, melds, None, waiting=True)
-    return bool(waits(hand))
+    tiles = table.hands[who]
+    hand = Hand.build(format_tiles(tiles), None, melds, None, waiting=True)
+    # a wait makes a set or a pair with tiles held: it is one of theirs or within two of one in its suit, or (thirteen
+    # orphans) any terminal or honor; only those are tried, and the first wait found is enough
+    kinds = {KIND[t] for t in tiles}
+    near = {k + d for k in kinds if k < 27 for d in (-2, -1, 1, 2) if 0 <= k % 9 + d < 9} | kinds
+    if kinds <= set(YAOCHU):
+        near.update(YAOCHU)
+    return any(waits(hand, kinds=(k,)) for k in sorted(near))
