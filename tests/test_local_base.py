@@ -1,9 +1,11 @@
-"""The local base's exclusion word and context fields (rules/local.py), on rows made for the test."""
+"""The local base's exclusion word and context fields (rules/local.py), on rows made for the test; every rule set held
+to one declaration of settings and one exclusion word."""
 
 from __future__ import annotations
 
 import pytest
 
+from suanfan import rules
 from suanfan.errors import InputError
 from suanfan.rules import ItemTable, Option
 from suanfan.rules.local import Rows, counted
@@ -62,3 +64,17 @@ def test_a_flag_checks_its_choices_with_their_type() -> None:
     b = Option("b", False, "a switch", (True, False), type="bool")
     with pytest.raises(InputError):
         b.value({"b": 1})
+
+
+@pytest.mark.parametrize("name", sorted(rules.registry()))
+def test_every_rule_set_declares_settings_one_way_and_excludes_with_one_word(name: str) -> None:
+    """What a player sets is an ``Option`` (options and the rule set's own context fields alike), and a row that
+    switches others off says so with ``excludes``, naming rows of its own table (docs/architecture.md)."""
+    rs = rules.get(name)
+    assert all(isinstance(o, Option) for o in (*rs.options, *rs.flags))
+    ids = {row.id for row in rs.items}
+    for row in rs.items:
+        assert not {"replaces", "absorbs_root", "uses"} & set(row.facts), row.id
+        for x in row.facts.get("excludes", ()):
+            named = [x] if isinstance(x, str) else [x[0]] if isinstance(x[0], str) else list(x[0])
+            assert set(named) <= ids, (row.id, named)
