@@ -5,9 +5,9 @@
 Wall-clock timings on a small shared machine move by up to 2x between runs; instruction counts do not (the same
 program on the same input executes the same instructions, whatever else the machine is doing). Each measurement
 runs a child process under ``valgrind --tool=callgrind`` twice, once scoring the hands 0 times and once 2 times, after
-the same warm-up (imports, input preparation, one untimed pass that fills suanfan's per-pattern tables), and
-divides the difference by the number of hands scored. The hands and the prepared inputs are those of
-bench_riichi.py and bench_mcr.py: "end to end" starts from the hand as text (suanfan: the contract's hand object;
+the same warm-up (imports, input preparation, one untimed pass that fills suanfan's per-pattern tables), with the
+garbage collector off for the timed passes (after a collection and ``gc.freeze()``), and divides the difference by
+the number of hands scored. The hands and the prepared inputs are those of bench_riichi.py and bench_mcr.py: "end to end" starts from the hand as text (suanfan: the contract's hand object;
 mahjong: the same mpsz strings through its own converters, bench_riichi.from_text), "scoring" from prepared inputs
 (suanfan: a built Hand and Context; the anchors: their own prepared arguments). PyMahjongGB has no text reader of
 mpsz, so its one column is the prepared call.
@@ -16,6 +16,7 @@ mpsz, so its one column is the prepared call.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import shutil
 import subprocess
@@ -75,6 +76,12 @@ def _mcr_work(side: str, n: int):
 def child(rules: str, group: str, side: str, hands: int, loops: int) -> None:
     work = _riichi_work(group, side, hands) if rules == "riichi" else _mcr_work(side, hands)
     work()  # warm-up, in both runs: imports, per-pattern tables
+    # The collector off for the timed loops: when a collection falls depends on every allocation since the start, so
+    # one collection more or less in a loop (of everything allocated so far, the warm-up's too) moves a row by tens
+    # of thousands of instructions. Collected and frozen first, so both runs start the loops from the same heap.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     for _ in range(loops):
         work()
 
