@@ -186,7 +186,8 @@ def _suited(num: int, s: int, red: bool) -> int:
     return s * 9 + num - 1
 
 
-_MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-8]+f)+")
+# One group of plain mpsz: the digits a suit has, then the suit (0 is a red five, so m p s only).
+_MPSZ_GROUP = re.compile(r"[0-9]+[mps]|[1-7]+z|[1-8]+f")
 _ID = {
     (str(d), c): (RED0 + "mps".index(c) if d == 0 else "mpsz".index(c) * 9 + d - 1)
     for c in "mpsz"
@@ -217,7 +218,6 @@ class _Groups(dict):
 
 
 _GROUPS = _Groups()
-_MPSZ_GROUP_TEXT = re.compile(r"[0-9]+[mpszf]")
 
 
 def suit_key(counts) -> int:
@@ -286,9 +286,10 @@ def _parse_cached(text: str) -> tuple[int, ...]:
         return one
     if len(text) > MAX_TEXT:
         raise InputError("too_long", say("tile_text_too_long", n=len(text), most=MAX_TEXT))
-    if _MPSZ.fullmatch(text):
+    groups = _MPSZ_GROUP.findall(text)
+    if sum(map(len, groups)) == len(text):  # the groups found cover the text: it is plain mpsz, read in one pass
         # joined once: adding group after group to a tuple copies it each time, quadratic in the length
-        return tuple(chain.from_iterable(map(_GROUPS.__getitem__, _MPSZ_GROUP_TEXT.findall(text))))
+        return tuple(chain.from_iterable(map(_GROUPS.__getitem__, groups)))
     return _parse_any(text)
 
 
