@@ -227,23 +227,16 @@ class _Parts:
 
 class _Scored(NamedTuple):
     """A division's fans once the principles have run: what counts (a mask, fans.py ``BIT``), how many times the
-    repeated ones count (read-only), the exclusions applied, the total, and the three ``_Parts`` entries of the
-    fans. Shared by every division that found the same fans (``_Principles``), so nothing in it is changed."""
+    repeated ones count (read-only), the exclusions applied, the total, the items (in table order, a repeated fan
+    with its count), and the values of the fans counted from the highest down (就高不就低 compares them after the
+    total). Shared by every division that found the same fans (``_Principles``), so nothing in it is changed."""
 
     fans: int
     counts: Mapping[str, int]
     log: tuple[Shared, ...]
     total: int
-    parts: tuple
-
-    def values(self, values: tuple[int, ...]) -> tuple[int, ...]:
-        """The values of the fans counted, from the highest down (就高不就低 compares them after the total)."""
-        return tuple(sorted([values[i] for i in rows(self.fans)], reverse=True))
-
-    def recount(self, items: tuple[Item, ...], parts: _Parts) -> tuple[Item, ...]:
-        """``items`` (the fans counted, each once) with those in ``counts`` as many times as counted."""
-        counts = self.counts
-        return tuple(parts.item(ORDER[i.id], counts[i.id]) if counts.get(i.id, 1) > 1 else i for i in items)
+    items: tuple[Item, ...]
+    values: tuple[int, ...]
 
 
 class _Principles(dict):
@@ -281,15 +274,20 @@ class _Principles(dict):
         if _NO_OTHER_FAN(found):
             found = _WU_FAN_HU  # 无番和: nothing else counts (flowers are added afterwards)
         parts = self.parts
-        entries = a, b, c = (parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2))
+        a, b, c = parts.entry(found & _P0), parts.entry(found & _P1), parts.entry(found & _P2)
         total = a[0] + b[0] + c[0]
+        items = a[1] + b[1] + c[1]  # each fan once
         for fan_id, n in counts.items():  # the fans counted more than once add their value again
             if found & BIT[fan_id]:
                 total += parts.values[ORDER[fan_id]] * (n - 1)
-        return _Scored(found, MappingProxyType(counts), tuple(log), total, entries)
+        if counts:
+            items = tuple(parts.item(ORDER[i.id], counts[i.id]) if counts.get(i.id, 1) > 1 else i for i in items)
+        values = tuple(sorted([parts.values[i] for i in rows(found)], reverse=True))
+        return _Scored(found, MappingProxyType(counts), tuple(log), total, items, values)
 
 
 _WU_FAN_HU = BIT["wu_fan_hu"]
+_FLOWERS = FANS["hua_pai"].check
 _NO_OTHER_FAN = FANS["wu_fan_hu"].check
 _PARTS = {e: _Parts(e) for e in EDITIONS}
 _P0, _P1, _P2 = _Parts.PARTS
@@ -323,7 +321,6 @@ class McrRules(RuleSet):
             return self.not_winning(hand)
         notes: list[str] = []
         scorer = _Scorer(hand, ctx, opts, notes)
-        values = scorer.parts.values
         best = None
         for form_, blocks_, placements in divisions:
             said: list = []
@@ -332,7 +329,7 @@ class McrRules(RuleSet):
             if (
                 best is None
                 or scored.total > best.total
-                or (scored.total == best.total and scored.values(values) > best.values(values))
+                or (scored.total == best.total and scored.values > best.values)
             ):
                 best, form, blocks, why = scored, form_, blocks_, said
         assert best is not None
@@ -457,12 +454,9 @@ def _result(
     why: list,
     notes: list[str],
 ) -> Result:
-    a, b, c = best.parts  # the items of the fans, each counted once, in table order
-    items = a[1] + b[1] + c[1]
-    if best.counts:  # a fan counted more than once
-        items = best.recount(items, _PARTS[opts["edition"]])
+    items = best.items
     fan_total = best.total
-    flowers = FANS["hua_pai"].check(hand)
+    flowers = _FLOWERS(hand)
     if flowers:
         items += (_flower_item(flowers),)
     total = fan_total + flowers
@@ -497,19 +491,18 @@ def _result(
         explain["principles"] = principles
     if not winning:
         explain.update(reason_words("below_minimum"))
-    fields = {
-        "winning": winning,
-        "decomposition": decomposition,
-        "items": items,
-        "fan": total,
-        "points": POINTS[total << 1 | tsumo] if winning else None,  # payments(total, tsumo), read from its table
-        "reason": None if winning else "below_minimum",
-        "explain": explain,
-        "rules": rs.name,
-        "hand": hand.text(),
-        "melds": melds,
-    }
-    return Result(**fields)
+    return Result(
+        winning=winning,
+        decomposition=decomposition,
+        items=items,
+        fan=total,
+        points=POINTS[total << 1 | tsumo] if winning else None,  # payments(total, tsumo), read from its table
+        reason=None if winning else "below_minimum",
+        explain=explain,
+        rules=rs.name,
+        hand=hand.text(),
+        melds=melds,
+    )
 
 
 @lru_cache(maxsize=64)

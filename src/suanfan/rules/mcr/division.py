@@ -53,14 +53,16 @@ class HandFacts:
 
 class Sets:
     """The facts of one division that the ``sets`` rows read: its form, chows, pungs, kongs, pair and wait, and the
-    two winds, the only facts of the hand they need. Made from the division's key (``Division.key``, these fields in
-    order), which is also what the rows' answers are kept by (patterns.py ``set_fans``), so a row reads nothing else.
+    two winds, the only facts of the hand they need. Made from the division's key (``Division.key``, the fields of
+    ``FIELDS`` in order), which is also what the rows' answers are kept by (patterns.py ``set_fans``), so a row reads
+    nothing else; the facts that follow from those (``kongs``, ``wind_pungs``, ``dragon_pungs``, the kinds of each
+    block for ``every_block``) are worked out once here, not by each row that reads them.
 
     A row's predicate may add what it wants said of the division to ``notes`` (a ``why`` of the result)."""
 
     FIELDS = ("form", "chows", "pungs", "pair", "concealed", "concealed_kongs", "melded_kongs", "wait", "hogs")
     FIELDS += ("round", "seat", "discard_pung")
-    __slots__ = (*FIELDS, "notes")
+    __slots__ = (*FIELDS, "kongs", "wind_pungs", "dragon_pungs", "blocks", "notes")
 
     def __init__(self, key: tuple) -> None:
         (
@@ -77,30 +79,20 @@ class Sets:
             self.seat,  # the seat wind's tile
             self.discard_pung,  # won on a discard that completed a pung: it counts as melded (said in ``notes``)
         ) = key
+        pungs = self.pungs
+        self.kongs = self.concealed_kongs + self.melded_kongs
+        self.wind_pungs = tuple([t for t in pungs if 27 <= t <= 30])  # in order
+        self.dragon_pungs = sum([t >= 31 for t in pungs])
+        # four sets and a pair: the kinds each block holds, as a mask (a chow of lowest tile t holds t, t + 1, t + 2)
+        if self.form == "regular":
+            self.blocks = (*[7 << t for t in self.chows], *[1 << t for t in pungs], 1 << self.pair)
+        else:
+            self.blocks = ()
         self.notes: list[str] = [_DISCARD_PUNG] if self.discard_pung else []
 
-    @property
-    def kongs(self) -> int:
-        return self.concealed_kongs + self.melded_kongs
-
-    @property
-    def wind_pungs(self) -> tuple[int, ...]:
-        return tuple(t for t in self.pungs if 27 <= t <= 30)
-
-    @property
-    def dragon_pungs(self) -> int:
-        return sum(1 for t in self.pungs if t >= 31)
-
-    def every_block(self, test) -> bool:
-        """Every set and the pair (four sets and a pair) holds a tile for which ``test(tile)`` holds; a chow is read
-        from its lowest tile ``t`` as ``t, t + 1, t + 2``."""
-        if self.form != "regular":
-            return False
-        return (
-            all(test(t) or test(t + 1) or test(t + 2) for t in self.chows)
-            and all(test(t) for t in self.pungs)
-            and test(self.pair)
-        )
+    def every_block(self, kinds: int) -> bool:
+        """Four sets and a pair, each holding one of ``kinds`` (a mask, bit k for tile kind k)."""
+        return bool(self.blocks) and all([b & kinds for b in self.blocks])
 
 
 class Division:

@@ -152,21 +152,9 @@ def _ranks_within(t: TileFacts, lo: int, hi: int) -> bool:
     return not t.honors and t.low >= lo and t.high <= hi
 
 
-# What the set rows ask of a tile kind (0-33) and of a group of sets.
-
-
-def _yaochu(t: int) -> bool:
-    """A terminal or an honor."""
-    return t >= 27 or t % 9 in (0, 8)
-
-
-def _five(t: int) -> bool:
-    return t < 27 and t % 9 == 4
-
-
-def _even(t: int) -> bool:
-    """A 2, 4, 6 or 8 of a suit."""
-    return t < 27 and t % 9 in (1, 3, 5, 7)
+# What the set rows ask of the blocks (``Sets.every_block``): kinds masks.
+FIVES = _mask([4, 13, 22])  # the 5 of each suit
+EVENS = _mask([s + r for s in (0, 9, 18) for r in (1, 3, 5, 7)])  # the 2, 4, 6 and 8 of each suit
 
 
 def _suits(t: tuple[int, ...]) -> int:
@@ -489,7 +477,7 @@ def qi_xing_bu_kao(d: Division) -> int:
 )
 def quan_shuang_ke(s: Sets) -> int:
     """Pungs and a pair of 2, 4, 6 and 8 only (four sets and a pair, not seven pairs)."""
-    return s.every_block(_even) and not s.chows
+    return s.every_block(EVENS) and not s.chows
 
 
 @fan("qing_yi_se", 24, "清一色", "Full Flush", no=22, group="tiles", excludes=("wu_zi",))
@@ -583,7 +571,7 @@ def yi_se_san_bu_gao(t: tuple[int, ...]) -> bool:
 @fan("quan_dai_wu", 16, "全带五", "All Five", no=31, group="sets", excludes=("duan_yao", "wu_zi"))
 def quan_dai_wu(s: Sets) -> int:
     """Every set and the pair holds a 5."""
-    return s.every_block(_five)
+    return s.every_block(FIVES)
 
 
 @fan("san_tong_ke", 16, "三同刻", "Triple Pung", no=32, group="pungs", excludes=("shuang_tong_ke",), sets=3)
@@ -774,7 +762,7 @@ def shuang_jian_ke(t: tuple[int, ...]) -> bool:
 @fan("quan_dai_yao", 4, "全带幺", "Outside Hand", no=55, group="sets")
 def quan_dai_yao(s: Sets) -> int:
     """Every set and the pair holds a terminal or an honor."""
-    return s.every_block(_yaochu)
+    return s.every_block(YAOCHU)
 
 
 @fan("bu_qiu_ren", 4, "不求人", "Fully Concealed Hand", no=56, group="win", excludes=("zi_mo",))
