@@ -166,3 +166,36 @@ def test_set_fans_kept_are_the_rows_answers(monkeypatch) -> None:
     patterns._KEPT.clear()
     assert scored() == fresh
     assert len(patterns._KEPT) <= 2
+
+
+def test_set_rows_skipped_for_what_they_need_would_find_nothing() -> None:
+    """A ``sets`` row that ``needs`` a fact of ``Sets`` is not asked of a division without it (patterns.py ``find``):
+    asked anyway, over every division of random winning hands, it finds nothing there."""
+    import random
+
+    import suanfan
+    from suanfan import shapes
+    from suanfan.hand import Hand, build_context
+    from suanfan.rules.mcr import _FORMS, _Scorer
+    from suanfan.rules.mcr.division import Division, Sets
+    from suanfan.rules.mcr.fans import SET_ROWS
+    from test_mcr_oracle import random_hand
+
+    rs = suanfan.get_rules("mcr")
+    rng = random.Random(11)
+    skipped = 0
+    for _ in range(400):
+        h = random_hand(rng)
+        hand = Hand.build(h["hand"], h["win"], h.get("melds", ()), h.get("flowers"), tile_set=rs.tile_set)
+        ctx = build_context(
+            rs.context_flags, **{k: v for k, v in h.items() if k not in ("hand", "win", "melds", "flowers")}
+        )
+        scorer = _Scorer(hand, ctx, rs.resolve_options(None), [])
+        for division in shapes.divisions(hand, **_FORMS):
+            key = Division(scorer.facts, *division).key
+            for needs, rows in SET_ROWS[key[0]]:
+                if needs and not getattr(Sets(key), needs):
+                    for _, fan_id, check in rows:
+                        skipped += 1
+                        assert not check(Sets(key)), (fan_id, needs, key)
+    assert skipped > 1000

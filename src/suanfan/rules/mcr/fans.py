@@ -13,7 +13,8 @@ found, and so what its predicate reads:
   ``division.Sets``, nothing else, so their answers are kept per such sets (patterns.py ``set_fans``). It answers a
   count (0 or False: not there). ``forms`` says which forms the row reads (four sets and a pair and 组合龙 with a set
   and a pair unless it says otherwise); ``takes_chows``: the fan uses all four chows, which then make no combination
-  among themselves (不拆移).
+  among themselves (不拆移); ``needs``: a field of ``Sets`` without which the fan cannot be there (``kongs``,
+  ``pungs``, ``wait``, ...), so a division where it is 0 or empty is not asked (only speed: the answer is the same).
 - ``form``: a special shape (seven pairs, thirteen orphans, knitted, nine gates), of a ``division.Division`` (which
   also holds the hand's facts).
 - ``extra``: the 联众 / 天津 platform extras (option ``platform_extras``), never part of the 81, of a ``Division``.
@@ -247,7 +248,9 @@ def jiu_lian_bao_deng(d: Division) -> int:
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]  # the 13 tiles before the win: the nine-sided wait
 
 
-@fan("si_gang", 88, "四杠", "Four Kongs", no=5, group="sets", excludes=("peng_peng_hu", "dan_diao_jiang"))
+@fan(
+    "si_gang", 88, "四杠", "Four Kongs", no=5, group="sets", needs="kongs", excludes=("peng_peng_hu", "dan_diao_jiang")
+)
 def si_gang(s: Sets) -> int:
     """Four kongs. Concealed kongs still count the 暗刻 fans (consensus, MIL)."""
     return s.kongs == 4
@@ -302,13 +305,31 @@ def qing_yao_jiu(t: TileFacts) -> int:
     return not t.honors and t.terminals_honors
 
 
-@fan("xiao_si_xi", 64, "小四喜", "Little Four Winds", no=9, group="sets", excludes=("san_feng_ke", "yao_jiu_ke"))
+@fan(
+    "xiao_si_xi",
+    64,
+    "小四喜",
+    "Little Four Winds",
+    no=9,
+    group="sets",
+    needs="wind_pungs",
+    excludes=("san_feng_ke", "yao_jiu_ke"),
+)
 def xiao_si_xi(s: Sets) -> int:
     """Three wind pungs and a pair of the fourth wind."""
     return len(s.wind_pungs) == 3 and s.pair is not None and 27 <= s.pair <= 30
 
 
-@fan("xiao_san_yuan", 64, "小三元", "Little Three Dragons", no=10, group="sets", excludes=("shuang_jian_ke", "jian_ke"))
+@fan(
+    "xiao_san_yuan",
+    64,
+    "小三元",
+    "Little Three Dragons",
+    no=10,
+    group="sets",
+    needs="dragon_pungs",
+    excludes=("shuang_jian_ke", "jian_ke"),
+)
 def xiao_san_yuan(s: Sets) -> int:
     """Two dragon pungs and a pair of the third dragon."""
     return s.dragon_pungs == 2 and s.pair is not None and s.pair >= 31
@@ -335,6 +356,7 @@ def zi_yi_se(t: TileFacts) -> int:
     "Four Concealed Pungs",
     no=12,
     group="sets",
+    needs="concealed",
     excludes=("peng_peng_hu", "bu_qiu_ren", "men_qian_qing"),
 )
 def si_an_ke(s: Sets) -> int:
@@ -349,6 +371,7 @@ def si_an_ke(s: Sets) -> int:
     "Pure Terminal Chows",
     no=13,
     group="sets",
+    needs="chows",
     excludes=("qi_dui", "qing_yi_se", "ping_hu", "yi_ban_gao", "lao_shao_fu", "wu_zi"),
     takes_chows=True,
 )
@@ -413,7 +436,7 @@ def yi_se_si_bu_gao(t: tuple[int, ...]) -> bool:
     return t[0] // 9 == t[3] // 9 and d in (1, 2) and t[2] - t[1] == d and t[3] - t[2] == d
 
 
-@fan("san_gang", 32, "三杠", "Three Kongs", no=17, group="sets")
+@fan("san_gang", 32, "三杠", "Three Kongs", no=17, group="sets", needs="kongs")
 def san_gang(s: Sets) -> int:
     """Three kongs."""
     return s.kongs == 3
@@ -473,6 +496,7 @@ def qi_xing_bu_kao(d: Division) -> int:
     "All Even Pungs",
     no=21,
     group="sets",
+    needs="pungs",
     excludes=("peng_peng_hu", "duan_yao", "wu_zi"),
 )
 def quan_shuang_ke(s: Sets) -> int:
@@ -550,6 +574,7 @@ def qing_long(t: tuple[int, ...]) -> bool:
     "Three-Suited Terminal Chows",
     no=29,
     group="sets",
+    needs="chows",
     excludes=("ping_hu", "lao_shao_fu", "xi_xiang_feng", "wu_zi"),
     takes_chows=True,
 )
@@ -580,7 +605,7 @@ def san_tong_ke(t: tuple[int, ...]) -> bool:
     return t[2] < 27 and _suits(t) == 3 and t[0] % 9 == t[1] % 9 == t[2] % 9
 
 
-@fan("san_an_ke", 16, "三暗刻", "Three Concealed Pungs", no=33, group="sets")
+@fan("san_an_ke", 16, "三暗刻", "Three Concealed Pungs", no=33, group="sets", needs="concealed")
 def san_an_ke(s: Sets) -> int:
     """Three concealed pungs (concealed kongs count)."""
     return s.concealed == 3
@@ -702,7 +727,7 @@ def qiang_gang_hu(w: WinFacts) -> int:
 # 6
 
 
-@fan("peng_peng_hu", 6, "碰碰和", "All Pungs", no=48, group="sets")
+@fan("peng_peng_hu", 6, "碰碰和", "All Pungs", no=48, group="sets", needs="pungs")
 def peng_peng_hu(s: Sets) -> int:
     """Four pungs (or kongs) and a pair."""
     return len(s.pungs) == 4
@@ -742,6 +767,7 @@ def quan_qiu_ren(w: WinFacts) -> int:
     "Two Concealed Kongs",
     no=53,
     group="sets",
+    needs="kongs",
     excludes=("shuang_an_ke",),
     green_book_2006=8,
 )
@@ -771,7 +797,7 @@ def bu_qiu_ren(w: WinFacts) -> int:
     return w.concealed and w.tsumo
 
 
-@fan("shuang_ming_gang", 4, "双明杠", "Two Melded Kongs", no=57, group="sets")
+@fan("shuang_ming_gang", 4, "双明杠", "Two Melded Kongs", no=57, group="sets", needs="kongs")
 def shuang_ming_gang(s: Sets) -> int:
     """Two melded kongs."""
     return s.melded_kongs == 2 and s.kongs == 2
@@ -786,19 +812,19 @@ def he_jue_zhang(w: WinFacts) -> int:
 # 2
 
 
-@fan("jian_ke", 2, "箭刻", "Dragon Pung", no=59, group="sets", repeat=True)
+@fan("jian_ke", 2, "箭刻", "Dragon Pung", no=59, group="sets", needs="dragon_pungs", repeat=True)
 def jian_ke(s: Sets) -> int:
     """A pung of dragons; it counts no 幺九刻."""
     return s.dragon_pungs
 
 
-@fan("quan_feng_ke", 2, "圈风刻", "Prevalent Wind", no=60, group="sets")
+@fan("quan_feng_ke", 2, "圈风刻", "Prevalent Wind", no=60, group="sets", needs="wind_pungs")
 def quan_feng_ke(s: Sets) -> int:
     """A pung of the round wind; it counts no 幺九刻 (once, even when it is also the seat wind)."""
     return s.round in s.wind_pungs
 
 
-@fan("men_feng_ke", 2, "门风刻", "Seat Wind", no=61, group="sets")
+@fan("men_feng_ke", 2, "门风刻", "Seat Wind", no=61, group="sets", needs="wind_pungs")
 def men_feng_ke(s: Sets) -> int:
     """A pung of the seat wind; it counts no 幺九刻."""
     return s.seat in s.wind_pungs
@@ -810,7 +836,7 @@ def men_qian_qing(w: WinFacts) -> int:
     return w.concealed and not w.tsumo
 
 
-@fan("ping_hu", 2, "平和", "All Chows", no=63, group="sets", excludes=("wu_zi",))
+@fan("ping_hu", 2, "平和", "All Chows", no=63, group="sets", needs="chows", excludes=("wu_zi",))
 def ping_hu(s: Sets) -> int:
     """Four chows and a pair of a suit; edge, closed and single waits do not matter (1998 p.90)."""
     return not s.pungs and s.pair is not None and s.pair < 27
@@ -823,6 +849,7 @@ def ping_hu(s: Sets) -> int:
     "Tile Hog",
     no=64,
     group="sets",
+    needs="hogs",
     repeat=True,
     forms=("regular", "knitted_straight", "seven_pairs"),
 )
@@ -837,13 +864,13 @@ def shuang_tong_ke(t: tuple[int, ...]) -> bool:
     return t[1] < 27 and t[0] != t[1] and t[0] % 9 == t[1] % 9
 
 
-@fan("shuang_an_ke", 2, "双暗刻", "Two Concealed Pungs", no=66, group="sets")
+@fan("shuang_an_ke", 2, "双暗刻", "Two Concealed Pungs", no=66, group="sets", needs="concealed")
 def shuang_an_ke(s: Sets) -> int:
     """Two concealed pungs (concealed kongs count)."""
     return s.concealed == 2
 
 
-@fan("an_gang", 2, "暗杠", "Concealed Kong", no=67, group="sets")
+@fan("an_gang", 2, "暗杠", "Concealed Kong", no=67, group="sets", needs="kongs")
 def an_gang(s: Sets) -> int:
     """One concealed kong."""
     return s.concealed_kongs == 1 and s.kongs <= 2
@@ -887,7 +914,7 @@ _ROUND_WIND_NOTE = said("round_wind_pung_no_yaojiu")
 _SEAT_WIND_NOTE = said("seat_wind_pung_no_yaojiu")
 
 
-@fan("yao_jiu_ke", 1, "幺九刻", "Pung of Terminals or Honors", no=73, group="sets", repeat=True)
+@fan("yao_jiu_ke", 1, "幺九刻", "Pung of Terminals or Honors", no=73, group="sets", needs="pungs", repeat=True)
 def yao_jiu_ke(s: Sets) -> int:
     """A pung of terminals or winds (dragons score 箭刻); once per pung."""
     n = sum(1 for t in s.pungs if t < 27 and t % 9 in (0, 8))
@@ -903,7 +930,7 @@ def yao_jiu_ke(s: Sets) -> int:
     return n
 
 
-@fan("ming_gang", 1, "明杠", "Melded Kong", no=74, group="sets")
+@fan("ming_gang", 1, "明杠", "Melded Kong", no=74, group="sets", needs="kongs")
 def ming_gang(s: Sets) -> int:
     """One melded kong."""
     return s.melded_kongs == 1 and s.kongs <= 2
@@ -921,19 +948,19 @@ def wu_zi(t: TileFacts) -> int:
     return not t.honors
 
 
-@fan("bian_zhang", 1, "边张", "Edge Wait", no=77, group="sets")
+@fan("bian_zhang", 1, "边张", "Edge Wait", no=77, group="sets", needs="wait")
 def bian_zhang(s: Sets) -> int:
     """The only wait is 3 of 12 or 7 of 89 (the hand waits on one kind only, consensus/MIL)."""
     return s.wait == "edge"
 
 
-@fan("kan_zhang", 1, "嵌张", "Closed Wait", no=78, group="sets")
+@fan("kan_zhang", 1, "嵌张", "Closed Wait", no=78, group="sets", needs="wait")
 def kan_zhang(s: Sets) -> int:
     """The only wait is the middle of a chow."""
     return s.wait == "closed"
 
 
-@fan("dan_diao_jiang", 1, "单钓将", "Single Wait", no=79, group="sets")
+@fan("dan_diao_jiang", 1, "单钓将", "Single Wait", no=79, group="sets", needs="wait")
 def dan_diao_jiang(s: Sets) -> int:
     """The only wait is the pair."""
     return s.wait == "pair"
@@ -958,6 +985,7 @@ def hua_pai(hand: Hand) -> int:
     "Concealed Kong and Melded Kong",
     no=None,
     group="sets",
+    needs="kongs",
     excludes=("ming_gang", "an_gang"),
     green_book_2006=6,
 )
@@ -1115,7 +1143,17 @@ def _rows_of(group: str, form: str) -> tuple[tuple[int, str, object], ...]:
     )
 
 
-SET_ROWS = {form: _rows_of("sets", form) for form in FORMS}  # of a ``Sets``, kept per sets (patterns.py)
+def _by_needs(form: str) -> tuple[tuple[str | None, tuple[tuple[int, str, object], ...]], ...]:
+    """The ``sets`` rows of a form grouped by the fact of ``Sets`` they need (their ``needs``: a division without it
+    has not their fan, so they are not asked), each group in table order, the groups in order of their first row."""
+    groups: dict[str | None, list] = {}
+    for row in FANS:
+        if row.facts["group"] == "sets" and form in row.facts.get("forms", _SET_FORMS):
+            groups.setdefault(row.facts.get("needs"), []).append(_entry(row))
+    return tuple((needs, tuple(entries)) for needs, entries in groups.items())
+
+
+SET_ROWS = {form: _by_needs(form) for form in FORMS}  # of a ``Sets``, kept per sets (patterns.py)
 FORM_ROWS = {form: _rows_of("form", form) for form in FORMS}  # of a ``Division``
 EXTRA_ROWS = tuple(_entry(row) for row in FANS if row.facts["group"] == "extra")  # option platform_extras
 TAKES_CHOWS = sum(BIT[row.id] for row in FANS if row.facts.get("takes_chows"))

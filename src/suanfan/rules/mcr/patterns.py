@@ -39,12 +39,15 @@ def find(s: Sets) -> Answer:
     the chows (``takes_chows``) leaves them no combination (不拆移)."""
     found = 0
     counts: dict[str, int] = {}
-    for bit, fan_id, check in SET_ROWS[s.form]:
-        n = check(s)
-        if n:
-            found |= bit
-            if n > 1:
-                counts[fan_id] = n
+    for needs, rows in SET_ROWS[s.form]:  # grouped by the fact they need (fans.py ``needs``)
+        if needs and not getattr(s, needs):
+            continue
+        for bit, fan_id, check in rows:
+            n = check(s)
+            if n:
+                found |= bit
+                if n > 1:
+                    counts[fan_id] = n
     why: list = s.notes
     groups = (("pungs", s.pungs),) if found & TAKES_CHOWS else (("chows", s.chows), ("pungs", s.pungs))
     for group, sets in groups:
