@@ -25,6 +25,7 @@ from .errors import InputError
 
 WARM_UP = 0.05  # seconds of tasks run in this process before a pool is considered
 WORTH_A_POOL = 0.5  # seconds of work left (at one job) that a pool's start is worth
+DASK_WORKER_WAIT = 30  # seconds a Dask scheduler is given to have a worker before --dask gives up
 CHUNKS_PER_JOB = 8  # tasks go to the pool in about this many chunks a process (so a slow chunk does not idle the rest)
 
 
@@ -63,17 +64,41 @@ def run(
 
 def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> Iterator[Any]:
     try:
-        from dask.distributed import Client
+        from dask.distributed import Client, KilledWorker
     except ImportError:
         raise InputError("no_dask", "--dask needs dask.distributed: pip install 'suanfan[dask]'") from None
     try:
         client = Client(address, timeout=10)
     except (OSError, TimeoutError) as e:
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
+    except ValueError as e:  # not an address: no port, an unknown scheme
+        raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
     with client:
         tasks = list(tasks)
         if not tasks:
             return
+        try:
+            # a scheduler without workers would hold the tasks for ever
+            client.wait_for_workers(1, timeout=DASK_WORKER_WAIT)
+        except TimeoutError:
+            raise InputError(
+                "no_dask",
+                f"--dask {address}: the scheduler has no worker after {DASK_WORKER_WAIT} s (start one with "
+                f"'dask worker {address}' where suanfan[dask] is installed)",
+            ) from None
+        # a worker that cannot import suanfan dies on its first task and the task waits for another for ever; the
+        # question goes as a lambda (sent by value), so a worker without suanfan can answer it
+        found = client.run(lambda: __import__("importlib.util").util.find_spec("suanfan") is not None)
+        lacking = sorted(worker for worker, ok in found.items() if not ok)
+        if lacking:
+            raise InputError(
+                "no_dask",
+                f"--dask {address}: suanfan is not installed where the workers {', '.join(lacking)} run "
+                "(pip install 'suanfan[dask]' on every machine that works)",
+            )
         futures = client.map(fn, *zip(*tasks, strict=True), pure=False)
         for future in futures:
-            yield future.result()
+            try:
+                yield future.result()
+            except KilledWorker as e:
+                raise InputError("no_dask", f"--dask {address}: the workers died running a task ({e})") from None

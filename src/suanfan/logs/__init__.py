@@ -11,6 +11,7 @@ The format is found from the content, never from the file name; a folder is read
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import zlib
@@ -20,7 +21,12 @@ from pathlib import Path
 from ..errors import InputError
 from .model import Draw, Game, Round, Win
 
-__all__ = ["Draw", "Game", "Round", "Win", "files_of", "read", "read_bytes", "sniff"]
+__all__ = ["Draw", "Game", "Round", "Win", "files_of", "read", "read_bytes", "read_file", "sniff"]
+
+# The most a log file may hold, as read and once unpacked: a game is tens of kilobytes (a long MJAI game with every
+# event a few hundred), so this is thousands of games; it keeps a gzip bomb, /dev/zero or a stray disk image from
+# taking the machine's memory (reading a log costs several times its size).
+MAX_LOG_BYTES = 64 * 1024 * 1024
 
 
 def files_of(paths: list[str | os.PathLike], named: bool = False) -> list:
@@ -39,12 +45,33 @@ def files_of(paths: list[str | os.PathLike], named: bool = False) -> list:
     return out
 
 
+def _too_large(file: str, what: str) -> InputError:
+    return InputError(
+        "too_large", f"{file}: {what} more than {MAX_LOG_BYTES // 2**20} MiB; a log holds a game or a few (split it)"
+    )
+
+
+def read_file(file: str) -> bytes:
+    """A log file's bytes (at most ``MAX_LOG_BYTES``); one that cannot be read or is larger is an error naming it."""
+    try:
+        with open(file, "rb") as f:
+            data = f.read(MAX_LOG_BYTES + 1)
+    except OSError as e:
+        raise InputError("no_file", f"{file}: cannot be read ({e.strerror or e})") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise _too_large(file, "holds")
+    return data
+
+
 def decode(data: bytes, file: str) -> str:
     if data[:2] == b"\x1f\x8b":
         try:
-            data = gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+                data = packed.read(MAX_LOG_BYTES + 1)  # every member, as gzip.decompress reads them
         except (OSError, EOFError, zlib.error) as e:
             raise InputError("bad_log", f"{file}: a broken gzip file ({e})") from None
+        if len(data) > MAX_LOG_BYTES:
+            raise _too_large(file, "unpacks to")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -74,8 +101,18 @@ def sniff(text: str) -> str:
 
 
 def read_bytes(data: bytes, file: str = "<data>") -> list[Game]:
-    """The games in one file's content."""
-    text = decode(data, file)
+    """The games in one file's content: at least one, each with its rounds (a log of no game, or of a game without
+    a round, has nothing to check and is refused rather than counted as agreeing)."""
+    games = _games(decode(data, file), file)
+    if not games:
+        raise InputError("bad_log", f"{file}: holds no game")
+    for g in games:
+        if not g.rounds and not g.skipped:
+            raise InputError("bad_log", f"{file}: {g.label} has no rounds")
+    return games
+
+
+def _games(text: str, file: str) -> list[Game]:
     kind = sniff(text)
     if kind == "tenhou":
         from . import tenhou
@@ -95,4 +132,4 @@ def read_bytes(data: bytes, file: str = "<data>") -> list[Game]:
 def read(path: str | os.PathLike) -> Iterator[Game]:
     """The games of a file or of every file in a folder."""
     for file in files_of([path]):
-        yield from read_bytes(Path(file).read_bytes(), file)
+        yield from read_bytes(read_file(file), file)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .. import api
 from .. import rules as rules_mod
@@ -294,14 +293,9 @@ def check_game(game: Game) -> Report:
 
 
 def _read(file: str, data: bytes | None) -> list[Game]:
-    from . import read_bytes
+    from . import read_bytes, read_file
 
-    if data is None:
-        try:
-            data = Path(file).read_bytes()
-        except OSError as e:
-            raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
-    return read_bytes(data, file)
+    return read_bytes(read_file(file) if data is None else data, file)
 
 
 def check_file(file: str, data: bytes | None = None, named: bool = True) -> Report:

@@ -14,11 +14,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import parallel
 from ..errors import InputError
-from . import files_of
+from . import files_of, read_file
 from .check import Report, check_file, hand_lines
 
 log_app = typer.Typer(
@@ -41,10 +42,7 @@ def _tasks(paths: list[str], dask: str | None) -> list[tuple[str, bytes | None, 
     see this machine's folders); processes here read their own files."""
     tasks: list[tuple[str, bytes | None, bool]] = []
     for file, named in files_of(paths, named=True):
-        try:
-            tasks.append((file, Path(file).read_bytes() if dask else None, named))
-        except OSError as e:
-            raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
+        tasks.append((file, read_file(file) if dask else None, named))
     return tasks
 
 
@@ -56,7 +54,7 @@ def _progress(quiet: bool) -> Progress:
         TimeElapsedColumn(),
         console=err,
         transient=True,
-        disable=quiet,
+        disable=quiet or not err.is_terminal,  # piped or logged, standard error holds the errors and nothing else
     )
 
 
@@ -64,7 +62,7 @@ def _fail(e: InputError, as_json: bool) -> None:
     if as_json:
         print(json.dumps(e.to_dict(), ensure_ascii=False))
     else:
-        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+        err.print(f"[bold red]error[/] ({e.code}): {escape(e.message)}")
     raise typer.Exit(2)
 
 
@@ -105,12 +103,15 @@ def check(
         print(json.dumps({"summary": rep.summary()}, ensure_ascii=False))
     else:
         for m in rep.mismatches:
-            where = "  ".join(x for x in (m.file, m.game, m.round) if x)
-            out.print(f"{where}  [bold]{m.what}[/]: log {_value(m.log)}, suanfan {_value(m.suanfan)}", soft_wrap=True)
+            where = escape("  ".join(x for x in (m.file, m.game, m.round) if x))
+            out.print(
+                f"{where}  [bold]{m.what}[/]: log {escape(_value(m.log))}, suanfan {escape(_value(m.suanfan))}",
+                soft_wrap=True,
+            )
             if m.hand:
                 out.print(f"    {m.hand}", soft_wrap=True, markup=False)
         for e in rep.errors:
-            err.print(f"[bold red]error[/] ({e['code']}): {e['message']}", soft_wrap=True)
+            err.print(f"[bold red]error[/] ({e['code']}): {escape(e['message'])}", soft_wrap=True)
         s = rep.summary()
         skipped = ", ".join(f"{k} {v}" for k, v in s["skipped"].items())
         line = (
@@ -132,7 +133,7 @@ def hands(paths: PathsArg, jobs: JobsOpt = None, dask: DaskOpt = None) -> None:
                 print(json.dumps(line, ensure_ascii=False))
             for e in errors:
                 failed = True
-                err.print(f"[bold red]error[/] ({e['code']}): {e['message']}", soft_wrap=True)
+                err.print(f"[bold red]error[/] ({e['code']}): {escape(e['message'])}", soft_wrap=True)
     except InputError as e:
         _fail(e, False)
     raise typer.Exit(2 if failed else 0)
@@ -158,4 +159,4 @@ def import_log(
     if as_json:
         print(json.dumps({"id": match_id, "rounds": len(data["rounds"])}))
     else:
-        out.print(f"match {match_id} imported: {data['name']}, {len(data['rounds'])} rounds")
+        out.print(f"match {match_id} imported: {data['name']}, {len(data['rounds'])} rounds", markup=False)

@@ -3,20 +3,14 @@ from the log, and every round as the match's events (riichi, ron / tsumo with th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import InputError
 from ..match.core import FORMAT, VERSION
-from . import read_bytes
+from . import read_bytes, read_file
 from .check import match_players
 
 
 def match_export(file: str, game: int = 1) -> dict:
-    try:
-        data = Path(file).read_bytes()
-    except OSError as e:
-        raise InputError("no_file", f"{file}: cannot be read ({e.strerror})") from None
-    games = read_bytes(data, file)
+    games = read_bytes(read_file(file), file)
     if not 1 <= game <= len(games):
         raise InputError("bad_input", f"{file} holds {len(games)} game(s), not a game {game}")
     g = games[game - 1]

@@ -1,0 +1,105 @@
+"""Bad input on the newer surfaces, tried as a new user would (session 7's walkthrough): each gives the contract's
+error naming the file or the option, exit status 2, and never a traceback, a stall or the machine's memory."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import suanfan.logs
+from suanfan import parallel
+from suanfan.cli import app
+from suanfan.errors import InputError
+
+DATA = Path(__file__).parent / "data" / "logs"
+GAME = DATA / "tenhou" / "dnovikoff" / "pao.xml"
+
+
+def _error(file: Path | str) -> InputError:
+    with pytest.raises(InputError) as e:
+        list(suanfan.logs.read(file))
+    return e.value
+
+
+def test_a_file_larger_than_a_log_is_refused_before_it_is_read_whole(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(suanfan.logs, "MAX_LOG_BYTES", 1000)
+    big = tmp_path / "disk.img"
+    big.write_bytes(b"<" + b"x" * 5000)
+    e = _error(big)
+    assert e.code == "too_large" and str(big) in e.message and "split it" in e.message
+
+
+def test_a_gzip_bomb_is_refused_once_it_unpacks_past_the_limit(tmp_path: Path, monkeypatch) -> None:
+    """A small file that unpacks to far more than any log: it is not unpacked to the end."""
+    monkeypatch.setattr(suanfan.logs, "MAX_LOG_BYTES", 100_000)
+    bomb = tmp_path / "game.mjlog"
+    bomb.write_bytes(gzip.compress(b"<mjloggm" + b" " * 10_000_000))
+    assert bomb.stat().st_size < 100_000
+    e = _error(bomb)
+    assert e.code == "too_large" and "unpacks to more than" in e.message
+
+
+def test_a_log_within_the_limit_is_read_as_before(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(suanfan.logs, "MAX_LOG_BYTES", GAME.stat().st_size)
+    packed = tmp_path / "pao.mjlog"
+    packed.write_bytes(gzip.compress(GAME.read_bytes()) + gzip.compress(b""))  # two members, as gzip allows
+    assert next(suanfan.logs.read(packed)).rounds == next(suanfan.logs.read(GAME)).rounds
+
+
+def test_an_endless_device_named_on_the_command_line_is_refused(monkeypatch) -> None:
+    monkeypatch.setattr(suanfan.logs, "MAX_LOG_BYTES", 4096)
+    r = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", "/dev/zero"])
+    assert r.exit_code == 2, r.output
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert lines[0]["error"]["code"] == "too_large" and "/dev/zero" in lines[0]["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("[]", "holds no game"), ('{"log": []}', "empty has no rounds")],
+)
+def test_a_log_with_nothing_to_check_is_refused_not_counted_as_agreeing(tmp_path: Path, content, message) -> None:
+    file = tmp_path / "empty.json"
+    file.write_text(content, encoding="utf-8")
+    e = _error(file)
+    assert e.code == "bad_log" and str(file) in e.message and message in e.message
+    r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(file)])
+    assert r.exit_code == 2 and "agree" in r.stdout and message in r.stderr
+
+
+def test_a_file_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    e = _error(tmp_path / "gone.xml")
+    assert e.code == "no_file" and "gone.xml" in e.message
+    with pytest.raises(InputError) as e2:
+        suanfan.logs.read_file(str(tmp_path))  # a folder opened as a file
+    assert e2.value.code == "no_file" and str(tmp_path) in e2.value.message
+
+
+@pytest.mark.parametrize("address", ["nonsense", "http://[::1", "tcp://host:port", "tcp://"])
+def test_an_address_that_is_no_dask_address_is_a_clear_error(address: str) -> None:
+    pytest.importorskip("dask.distributed")
+    r = CliRunner().invoke(app, ["log", "check", "--dask", address, str(GAME)])
+    assert r.exit_code == 2, r.output
+    assert "no_dask" in r.output and address in r.output and "internal" not in r.output
+
+
+def test_a_cluster_without_workers_is_an_error_not_a_wait(monkeypatch) -> None:
+    """A scheduler with no worker (or only workers that died: suanfan not installed there) would hold every task
+    for ever; the check waits ``DASK_WORKER_WAIT`` seconds for one, then says so."""
+    distributed = pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(parallel, "DASK_WORKER_WAIT", 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        r = CliRunner().invoke(app, ["log", "check", "--dask", cluster.scheduler_address, str(GAME)])
+    assert r.exit_code == 2, r.output
+    assert "no_dask" in r.output and "no worker" in r.output
+
+
+def test_the_progress_bar_writes_nothing_when_standard_error_is_no_terminal(tmp_path: Path) -> None:
+    """Piped or logged, the check's standard error holds its errors and nothing else (no bar, no blank line)."""
+    r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(GAME)])
+    assert r.exit_code == 0 and r.stderr == ""
+
