@@ -103,3 +103,25 @@ def test_the_progress_bar_writes_nothing_when_standard_error_is_no_terminal(tmp_
     r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(GAME)])
     assert r.exit_code == 0 and r.stderr == ""
 
+
+def test_what_a_user_typed_is_printed_as_typed_not_read_as_rich_markup(tmp_path: Path) -> None:
+    """A name, a tile text or a file name with brackets ('[b]', '[red]', '[dask]') is text: Rich must not take it
+    for a style and drop it from the table, the error or the report."""
+    db = str(tmp_path / "m.sqlite3")
+    r = CliRunner().invoke(
+        app, ["match", "new", "-r", "riichi", "-p", "[b]", "-p", "B", "-p", "C", "-p", "D", "--db", db]
+    )
+    assert r.exit_code == 0 and "[b], B, C, D" in r.stdout
+    r = CliRunner().invoke(app, ["match", "add", "1", "ron winner=[b] from=B han=1 fu=30", "--db", db])
+    assert r.exit_code == 0 and "[b] +1500 → 26500" in r.stdout and "│ B    │ [b] │" in r.stdout
+    r = CliRunner().invoke(app, ["match", "show", "1", "--db", db])
+    assert "ron [b] ← B" in r.stdout and "│ [b]    │  26500 │" in r.stdout
+    r = CliRunner().invoke(app, ["match", "list", "--db", db])
+    assert "[b], B, C, D" in r.stdout
+    r = CliRunner().invoke(app, ["score", "[red]1m"])
+    assert r.exit_code == 2 and "'[red]1m'" in r.stderr
+    folder = tmp_path / "[dask]"
+    folder.mkdir()
+    (folder / "x.xml").write_text("hand,win\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(folder / "x.xml")])
+    assert r.exit_code == 2 and f"{folder}/x.xml: not a game log" in r.stderr

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import api, jsontext
@@ -41,7 +42,7 @@ def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
     if as_json:
         print(json.dumps(e.to_dict(lang), ensure_ascii=False))
     else:
-        err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {e.message_in(lang)}")
+        err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {escape(e.message_in(lang))}")
     raise typer.Exit(2)
 
 
@@ -367,7 +368,8 @@ def serve(
     try:
         from .web.app import serve as run
     except ImportError as e:
-        err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: pip install 'suanfan[web]' ({e})")
+        need = escape(f"pip install 'suanfan[web]' ({e})")  # the brackets are text, not Rich markup
+        err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: {need}")
         raise typer.Exit(2) from None
     run(host, port, token)
 

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..cli_args import pairs
@@ -44,7 +45,7 @@ def analyze_command(
         if as_json:
             print(json.dumps(e.to_dict(lang), ensure_ascii=False))
         else:
-            err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {e.message_in(lang)}")
+            err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {escape(e.message_in(lang))}")
         raise typer.Exit(2) from None
     if as_json:
         print(json.dumps(a.to_dict(), ensure_ascii=False))

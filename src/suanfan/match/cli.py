@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .. import jsontext
@@ -36,7 +37,7 @@ def _fail(e: InputError, as_json: bool) -> None:
     if as_json:
         print(json.dumps(e.to_dict(), ensure_ascii=False))
     else:
-        err.print(f"[bold red]error[/] ({e.code}): {e.message}")
+        err.print(f"[bold red]error[/] ({e.code}): {escape(e.message)}")
     raise typer.Exit(2)
 
 
@@ -65,12 +66,12 @@ def _events(args: list[str]) -> list[dict]:
 
 
 def _round_table(played: list[Played], players: tuple[str, ...], title: str) -> Table:
-    t = Table(title=title)
+    t = Table(title=escape(title))
     t.add_column("#", justify="right")
     t.add_column("round")
     t.add_column("what")
     for p in players:
-        t.add_column(p, justify="right")
+        t.add_column(escape(p), justify="right")
     for p in played:
         info = p.settlement.info
         what = info.get("outcome", "")
@@ -81,8 +82,8 @@ def _round_table(played: list[Played], players: tuple[str, ...], title: str) -> 
         deltas = p.settlement.deltas
         t.add_row(
             str(p.number),
-            p.label,
-            what,
+            escape(p.label),
+            escape(what),
             *[f"{deltas[q]:+d} [dim]({p.points[q]})[/]" if deltas[q] else f"[dim]{p.points[q]}[/]" for q in players],
         )
     return t
@@ -101,7 +102,7 @@ def _show(store: Store, match_id: int) -> None:
     for k in extra:
         s.add_column(k + (" (provisional)" if k == "final" and st.get("final_is_provisional") else ""), justify="right")
     for i, p in enumerate(st["ranking"]):
-        s.add_row(str(i + 1), p, str(st["points"][p]), *[str(st[k][p]) for k in extra])
+        s.add_row(str(i + 1), escape(p), str(st["points"][p]), *[str(st[k][p]) for k in extra])
     out.print(s)
     if st.get("deposits"):
         out.print(f"on the table: {st['deposits']} ({st['deposits'] // 1000} riichi sticks), honba {st['honba']}")
@@ -111,13 +112,14 @@ def _print_round(p: Played, as_json: bool) -> None:
     if as_json:
         print(json.dumps(p.to_dict(), ensure_ascii=False))
         return
-    t = Table(title=f"round {p.number}: {p.label}")
+    t = Table(title=escape(f"round {p.number}: {p.label}"))
     for col in ("from", "to", "amount", "reason"):
         t.add_column(col, justify="right" if col == "amount" else "left")
     for line in p.settlement.lines:
-        t.add_row(line.payer, line.payee, str(line.amount), line.reason + (f" ({line.note})" if line.note else ""))
+        reason = line.reason + (f" ({line.note})" if line.note else "")
+        t.add_row(escape(line.payer), escape(line.payee), str(line.amount), escape(reason))
     out.print(t)
-    out.print("  ".join(f"{q} {d:+d} → {p.points[q]}" for q, d in p.settlement.deltas.items()))
+    out.print("  ".join(f"{q} {d:+d} → {p.points[q]}" for q, d in p.settlement.deltas.items()), markup=False)
 
 
 @match_app.command("new")
@@ -141,7 +143,7 @@ def new(
     if as_json:
         print(json.dumps({"id": match_id}))
     else:
-        out.print(f"match {match_id}: {rules}, {', '.join(player)}")
+        out.print(f"match {match_id}: {rules}, {', '.join(player)}", markup=False)
 
 
 @match_app.command("add")
@@ -174,7 +176,7 @@ def undo(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: 
     if as_json:
         print(json.dumps({"undone": events}, ensure_ascii=False))
     else:
-        out.print(f"undone: {json.dumps(events, ensure_ascii=False)}")
+        out.print(f"undone: {json.dumps(events, ensure_ascii=False)}", markup=False)
 
 
 @match_app.command("show")
@@ -205,7 +207,8 @@ def list_(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     for col in ("id", "rules", "players", "rounds", "name", "created"):
         t.add_column(col)
     for r in rows:
-        t.add_row(str(r["id"]), r["rules"], ", ".join(r["players"]), str(r["rounds"]), r["name"], r["created"])
+        cells = (str(r["id"]), r["rules"], ", ".join(r["players"]), str(r["rounds"]), r["name"], r["created"])
+        t.add_row(*map(escape, cells))
     out.print(t)
 
 
