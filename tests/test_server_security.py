@@ -63,6 +63,37 @@ def test_match_needs_the_token(tmp_path, method, path, body, auth):
     assert r.headers["www-authenticate"].startswith("Bearer")
 
 
+def _match_routes() -> list[tuple[str, str]]:
+    """Every route under /api/match the app serves, from its own schema (so a route added later is covered)."""
+    paths = create_app().openapi()["paths"]
+    return sorted(
+        (method.upper(), path.replace("{match_id}", "1"))
+        for path, ops in paths.items()
+        if path == "/api/match" or path.startswith("/api/match/")
+        for method in ops
+    )
+
+
+def test_the_call_list_above_is_every_match_route():
+    assert sorted((m, p) for m, p, _ in MATCH_CALLS) == _match_routes()
+
+
+@pytest.mark.parametrize(("method", "path"), _match_routes())
+def test_every_match_route_refuses_a_missing_or_wrong_token(tmp_path, method, path):
+    """settle saves nothing, but it is a match route like the others: with a token it is refused without it."""
+    c = make_client(tmp_path, "0.0.0.0", TOKEN)
+    for headers in ({}, {"authorization": "Bearer nope"}):
+        assert is_error(c.request(method, path, json={}, headers=headers), 401, "unauthorized"), (path, headers)
+
+
+@pytest.mark.parametrize(("method", "path"), _match_routes())
+def test_create_app_without_a_token_guards_nothing(tmp_path, method, path):
+    """``create_app()`` with no token (a program's own app, a TestClient) has no match access control: any route
+    answers as its input says (docs/server.md). ``suanfan serve`` off loopback always passes a token."""
+    c = make_client(tmp_path, None, None)
+    assert c.request(method, path, json={}).status_code != 401, path
+
+
 def test_the_token_opens_matches_and_scoring_stays_open(tmp_path):
     c = make_client(tmp_path, "0.0.0.0", TOKEN)
     ok = {"authorization": f"Bearer {TOKEN}"}
