@@ -125,3 +125,42 @@ def test_what_a_user_typed_is_printed_as_typed_not_read_as_rich_markup(tmp_path:
     (folder / "x.xml").write_text("hand,win\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(folder / "x.xml")])
     assert r.exit_code == 2 and f"{folder}/x.xml: not a game log" in r.stderr
+
+
+def test_a_folder_that_cannot_be_opened_is_an_error_not_left_out(tmp_path: Path, monkeypatch) -> None:
+    """os.walk reports a folder it cannot list (a folder of another user's); its games are not silently lost."""
+    (tmp_path / "a.xml").write_bytes(GAME.read_bytes())
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_scandir = __import__("os").scandir
+
+    def scandir(path):
+        if str(path) == str(locked):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr("os.scandir", scandir)
+    assert suanfan.logs.files_of([tmp_path], named=True) == [(str(tmp_path / "a.xml"), False), (str(locked), True)]
+    r = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", str(tmp_path)])
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.exit_code == 2 and lines[0]["error"]["code"] == "no_file" and str(locked) in lines[0]["error"]["message"]
+    assert lines[-1]["summary"]["games_agree"] == 1 and lines[-1]["summary"]["skipped"] == {"unreadable": 1}
+
+
+def test_a_file_whose_folder_cannot_be_opened_is_named_not_an_internal_error(tmp_path: Path, monkeypatch) -> None:
+    def stat(self, *, follow_symlinks=True):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "stat", stat)
+    with pytest.raises(InputError) as e:
+        suanfan.logs.files_of([tmp_path / "x.xml"])
+    assert e.value.code == "no_file" and "x.xml: cannot be read (Permission denied)" in e.value.message
+
+
+@pytest.mark.parametrize("content", [None, "hand,win\n"])
+def test_a_folder_with_no_log_is_an_error_not_everything_agrees(tmp_path: Path, content) -> None:
+    if content is not None:
+        (tmp_path / "notes.csv").write_text(content, encoding="utf-8")
+    r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(tmp_path)])
+    assert r.exit_code == 2 and "no game log found" in r.stderr and str(tmp_path) in r.stderr
+    assert ("1 file, none a Tenhou" if content else "no file at all") in r.stderr

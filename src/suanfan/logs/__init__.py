@@ -35,14 +35,30 @@ def files_of(paths: list[str | os.PathLike], named: bool = False) -> list:
     out: list = []
     for p in paths:
         path = Path(p)
-        if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*") if f.is_file() and not f.name.startswith("."))
-            out += [(f, False) for f in found] if named else found
-        elif path.exists():
+        try:
+            is_dir, exists = path.is_dir(), path.exists()
+        except OSError as e:  # a file in a folder this user may not open
+            raise InputError("no_file", f"{p}: cannot be read ({e.strerror or e})") from None
+        if is_dir:
+            found = sorted(_folder(path), key=lambda f: f[0])
+            out += found if named else [f for f, _ in found]
+        elif exists:
             out.append((str(path), True) if named else str(path))
         else:
             raise InputError("no_file", f"{p}: no such file or folder")
     return out
+
+
+def _folder(path: Path) -> list[tuple[str, bool]]:
+    """The files under a folder (not the hidden ones, no FIFO or device), each found rather than named; a folder
+    inside it that cannot be opened comes as named, so that reading it is the error that says so."""
+    found: list[tuple[str, bool]] = []
+    for root, _dirs, files in os.walk(path, onerror=lambda e: found.append((str(e.filename), True))):
+        for name in files:
+            f = Path(root, name)
+            if not name.startswith(".") and f.is_file():
+                found.append((str(f), False))
+    return found
 
 
 def _too_large(file: str, what: str) -> InputError:

@@ -95,6 +95,11 @@ def check(
     except InputError as e:
         _fail(e, as_json)
         return
+    if not rep.files and not rep.errors:  # nothing checked is not "everything agrees"
+        found = rep.skipped.get("not_a_log", 0)
+        what = f"{found} file{'s' if found != 1 else ''}, none a Tenhou mjlog, tenhou.net/6 JSON or MJAI log"
+        message = f"{', '.join(paths)}: no game log found ({what if found else 'no file at all'})"
+        rep.errors.append({"code": "no_file", "message": message})
     if as_json:
         for m in rep.mismatches:
             print(json.dumps({"mismatch": m.to_dict()}, ensure_ascii=False))
