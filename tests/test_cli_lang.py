@@ -193,3 +193,72 @@ def test_errors_in_the_language(args: list[str], lang: str) -> None:
     assert as_json["error"]["code"] == code and not [
         w for w in _english(as_json["error"]["message"]) if w not in typed and w not in _ids("riichi")
     ]
+
+
+# match show / add and log check: their words, the rounds' names and the payments' reasons in the language; the
+# players' names (written here in Chinese characters) and the numbers are what they are
+MATCH_ROUNDS = {
+    "riichi": [
+        ["riichi player=甲", "ron winner=丙 from=甲 han=3 fu=30"],
+        ["riichi player=丁", "draw tenpai=丁 nagashi=乙"],
+        ["abort reason=kyuushu_kyuuhai"],
+        ["chombo player=乙"],
+        ["penalty player=乙 amount=1000 to=table", "draw"],
+        ['{"type": "tsumo", "winner": "丙", "hand": {"hand": "234m456p678s345s22p", "win": "2p"}}'],
+        ["ron winner=乙 from=甲 yakuman=1 pao=丁"],
+    ],
+    "mcr": [["win winner=乙 from=丙 fan=8"], ["win winner=丁 fan=10"], ["false_win player=甲"], ["draw"]],
+    "sichuan": [
+        [
+            '{"type": "kong", "player": "甲", "kind": "ankan"}',
+            "win winner=乙 from=丙 multiplier=2",
+            '{"type": "draw", "players": {"甲": {"status": "ready", "multiplier": 1}, "丙": {"status": "not_ready"}, '
+            '"丁": {"status": "flower_pig"}}}',
+        ]
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+@pytest.mark.parametrize("rules", sorted(MATCH_ROUNDS))
+def test_match_show_and_add_say_nothing_in_english(tmp_path, rules: str, lang: str) -> None:
+    db = str(tmp_path / "m.sqlite3")
+    _run(["match", "new", "-r", rules, "-p", "甲", "-p", "乙", "-p", "丙", "-p", "丁", "--db", db])
+    for events in MATCH_ROUNDS[rules]:
+        text = _run(["match", "add", "1", *events, "--db", db, "--lang", lang])
+        assert not _english(text), f"English in {rules} match add ({lang}): {_english(text)}\n{text}"
+    text = _run(["match", "show", "1", "--db", db, "--lang", lang])
+    assert not _english(text), f"English in {rules} match show ({lang}): {_english(text)}\n{text}"
+
+
+def test_match_show_names_each_round_in_the_language(tmp_path) -> None:
+    """The rounds as the players of each language say them (the names the API gives, Game.names); English by
+    default, as every other command."""
+    db = str(tmp_path / "m.sqlite3")
+    _run(["match", "new", "-r", "riichi", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--db", db])
+    _run(["match", "add", "1", "draw tenpai=B", "--db", db])
+    for lang, label, upcoming in (
+        ("en", "East 1, 0", "next: East 2, 1 honba"),
+        ("zh", "东1局", "下一局：东2局 1本场"),
+        ("ja", "東1局", "次の局：東2局 1本場"),
+    ):
+        text = _run(["match", "show", "1", "--db", db, "--lang", lang])  # the label may wrap in the table
+        assert label in text and upcoming in text, text
+    res = runner.invoke(app, ["match", "show", "1", "--db", db, "--lang", "xx"])
+    assert res.exit_code == 2 and "--lang xx" in res.output
+    res = runner.invoke(app, ["match", "show", "7", "--db", db, "--lang", "ja", "--json"])
+    assert res.exit_code == 2 and json.loads(res.stdout)["error"]["code"] == "not_found"
+
+
+LOGS = Path(cases.DATA) / "logs"
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_log_check_says_nothing_in_english_but_the_logs_own_names(lang: str) -> None:
+    """The summary, the skipped reasons and what differs are in the language; the file and game names, the
+    values and the product's name are what they are."""
+    res = runner.invoke(app, ["log", "check", "-j", "1", "--lang", lang, str(LOGS)])
+    assert res.exit_code == 1, res.output
+    names = " ".join(str(p) for p in LOGS.rglob("*")) + " suanfan"
+    left = [w for w in _english(res.stdout) if w not in names]
+    assert not left, res.stdout

@@ -8,6 +8,14 @@ from typing import Any
 from . import jsontext
 from .errors import InputError
 
+LANGS = ("en", "zh", "ja")
+
+
+def check_lang(lang: str) -> None:
+    """``--lang``: one of en, zh, ja."""
+    if lang not in LANGS:
+        raise InputError("bad_input", f"--lang {lang}: use en, zh or ja")
+
 
 def value(text: str) -> Any:
     """JSON when it parses as JSON (true, 4, "x", [..]), the plain text otherwise (``jsontext.check``-ed both)."""

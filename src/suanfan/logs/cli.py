@@ -18,7 +18,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import parallel
+from ..cli_args import LANGS, check_lang
 from ..errors import InputError
+from ..words import coded, word
 from . import files_of, read_file
 from .check import Report, check_file, hand_lines
 
@@ -58,11 +60,12 @@ def _progress(quiet: bool) -> Progress:
     )
 
 
-def _fail(e: InputError, as_json: bool) -> None:
+def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
+    lang = lang if lang in LANGS else "en"
     if as_json:
-        print(json.dumps(e.to_dict(), ensure_ascii=False))
+        print(json.dumps(e.to_dict(lang), ensure_ascii=False))
     else:
-        err.print(f"[bold red]error[/] ({e.code}): {escape(e.message)}")
+        err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {escape(e.message_in(lang))}")
     raise typer.Exit(2)
 
 
@@ -88,12 +91,16 @@ def check(
     jobs: JobsOpt = None,
     dask: DaskOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON line per mismatch, then a summary line")] = False,
+    lang: Annotated[
+        str, typer.Option("--lang", help="en, zh or ja: the report's words (a file's error names it in English)")
+    ] = "en",
 ) -> None:
     """Rescore every win and settle every round of the logs; report what differs from the log."""
     try:
+        check_lang(lang)
         rep = check_paths(paths, jobs, dask, quiet=as_json)
     except InputError as e:
-        _fail(e, as_json)
+        _fail(e, as_json, lang)
         return
     if not rep.files and not rep.errors:  # nothing checked is not "everything agrees"
         found = rep.skipped.get("not_a_log", 0)
@@ -109,21 +116,16 @@ def check(
     else:
         for m in rep.mismatches:
             where = escape("  ".join(x for x in (m.file, m.game, m.round) if x))
-            out.print(
-                f"{where}  [bold]{m.what}[/]: log {escape(_value(m.log))}, suanfan {escape(_value(m.suanfan))}",
-                soft_wrap=True,
-            )
+            says = word("log.says", lang, log=_value(m.log), suanfan=_value(m.suanfan))
+            out.print(f"{where}  [bold]{coded('log.what', m.what, lang)}[/]: {escape(says)}", soft_wrap=True)
             if m.hand:
                 out.print(f"    {m.hand}", soft_wrap=True, markup=False)
         for e in rep.errors:
-            err.print(f"[bold red]error[/] ({e['code']}): {escape(e['message'])}", soft_wrap=True)
+            err.print(f"[bold red]{word('label.error', lang)}[/] ({e['code']}): {escape(e['message'])}", soft_wrap=True)
         s = rep.summary()
-        skipped = ", ".join(f"{k} {v}" for k, v in s["skipped"].items())
-        line = (
-            f"{s['files']} files, {s['games']} games, {s['rounds']} rounds, {s['wins']} wins: "
-            f"{s['wins_agree']} wins agree, {s['rounds_agree']} rounds agree, {s['games_agree']} games agree"
-        )
-        out.print(line + (f"; skipped: {skipped}" if skipped else ""), soft_wrap=True)
+        skipped = ", ".join(f"{coded('log.skip', k, lang)} {v}" for k, v in s["skipped"].items())
+        line = word("log.summary", lang, **{k: v for k, v in s.items() if k != "skipped"})
+        out.print(line + ("; " + word("log.skipped", lang, what=skipped) if skipped else ""), soft_wrap=True)
     raise typer.Exit(2 if rep.errors else 1 if rep.mismatches else 0)
 
 

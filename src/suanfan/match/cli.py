@@ -19,8 +19,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import jsontext
+from ..cli_args import LANGS, check_lang
 from ..cli_args import pairs as _pairs
 from ..errors import InputError
+from ..rules import get as get_rules
+from ..words import coded, word
 from .core import Played
 from .store import Store
 
@@ -30,14 +33,16 @@ err = Console(stderr=True, highlight=False)
 
 DbOpt = Annotated[Path | None, typer.Option("--db", help="the match file (default: $SUANFAN_DB or the data directory)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON output")]
+LangOpt = Annotated[str, typer.Option("--lang", help="en, zh or ja: the words, the rounds' names and the errors")]
 LIST_KEYS = ("tenpai", "nagashi")
 
 
-def _fail(e: InputError, as_json: bool) -> None:
+def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
+    lang = lang if lang in LANGS else "en"
     if as_json:
-        print(json.dumps(e.to_dict(), ensure_ascii=False))
+        print(json.dumps(e.to_dict(lang), ensure_ascii=False))
     else:
-        err.print(f"[bold red]error[/] ({e.code}): {escape(e.message)}")
+        err.print(f"[bold red]{word('label.error', lang)}[/] ({e.code}): {escape(e.message_in(lang))}")
     raise typer.Exit(2)
 
 
@@ -65,16 +70,16 @@ def _events(args: list[str]) -> list[dict]:
     return [parse_event(a) for a in args]
 
 
-def _round_table(played: list[Played], players: tuple[str, ...], title: str) -> Table:
+def _round_table(played: list[Played], players: tuple[str, ...], title: str, lang: str) -> Table:
     t = Table(title=escape(title))
     t.add_column("#", justify="right")
-    t.add_column("round")
-    t.add_column("what")
+    t.add_column(word("match.round", lang))
+    t.add_column(word("match.what", lang))
     for p in players:
         t.add_column(escape(p), justify="right")
     for p in played:
         info = p.settlement.info
-        what = info.get("outcome", "")
+        what = coded("outcome", info["outcome"], lang) if info.get("outcome") else ""
         if info.get("winners"):
             what += " " + ",".join(info["winners"])
         if info.get("discarder"):
@@ -82,42 +87,55 @@ def _round_table(played: list[Played], players: tuple[str, ...], title: str) -> 
         deltas = p.settlement.deltas
         t.add_row(
             str(p.number),
-            escape(p.label),
+            escape(p.names.get(lang) or p.label),
             escape(what),
             *[f"{deltas[q]:+d} [dim]({p.points[q]})[/]" if deltas[q] else f"[dim]{p.points[q]}[/]" for q in players],
         )
     return t
 
 
-def _show(store: Store, match_id: int) -> None:
+def _show(store: Store, match_id: int, lang: str) -> None:
     m = store.load(match_id)
-    title = f"match {match_id}: {m.rules}" + (f" — {m.name}" if m.name else "")
-    out.print(_round_table(m.played, m.players, title))
+    rules = m.rules if lang == "en" else get_rules(m.rules).names.get(lang, m.rules)
+    title = word("match.title", lang, id=match_id, rules=rules) + (f" — {m.name}" if m.name else "")
+    out.print(_round_table(m.played, m.players, title, lang))
     st = m.game.standings(m.state)
-    s = Table(title="finished" if m.state.get("finished") else f"next: {m.game.label(m.state)}")
-    s.add_column("rank", justify="right")
-    s.add_column("player")
-    s.add_column("points", justify="right")
+    upcoming = m.game.names(m.state).get(lang) or m.game.label(m.state)
+    s = Table(
+        title=word("match.finished", lang) if m.state.get("finished") else word("match.next", lang, label=upcoming)
+    )
+    s.add_column(word("match.rank", lang), justify="right")
+    s.add_column(word("match.player", lang))
+    s.add_column(word("match.points", lang), justify="right")
     extra = [k for k in ("final", "standard") if k in st]
     for k in extra:
-        s.add_column(k + (" (provisional)" if k == "final" and st.get("final_is_provisional") else ""), justify="right")
+        head = word(f"match.{k}", lang)
+        if k == "final" and st.get("final_is_provisional"):
+            head = word("match.provisional", lang, what=head)
+        s.add_column(head, justify="right")
     for i, p in enumerate(st["ranking"]):
         s.add_row(str(i + 1), escape(p), str(st["points"][p]), *[str(st[k][p]) for k in extra])
     out.print(s)
     if st.get("deposits"):
-        out.print(f"on the table: {st['deposits']} ({st['deposits'] // 1000} riichi sticks), honba {st['honba']}")
+        sticks = st["deposits"] // 1000
+        out.print(word("match.on_table", lang, points=st["deposits"], sticks=sticks, honba=st["honba"]))
 
 
-def _print_round(p: Played, as_json: bool) -> None:
+def _who(name: str, lang: str) -> str:
+    return word("match.table", lang) if name == "table" else name
+
+
+def _print_round(p: Played, as_json: bool, lang: str) -> None:
     if as_json:
         print(json.dumps(p.to_dict(), ensure_ascii=False))
         return
-    t = Table(title=escape(f"round {p.number}: {p.label}"))
+    t = Table(title=escape(word("match.round_title", lang, n=p.number, label=p.names.get(lang) or p.label)))
     for col in ("from", "to", "amount", "reason"):
-        t.add_column(col, justify="right" if col == "amount" else "left")
+        t.add_column(word(f"match.{col}", lang), justify="right" if col == "amount" else "left")
     for line in p.settlement.lines:
-        reason = line.reason + (f" ({line.note})" if line.note else "")
-        t.add_row(escape(line.payer), escape(line.payee), str(line.amount), escape(reason))
+        note = f" ({line.note})" if line.note and lang == "en" else ""  # a note is English text
+        reason = coded("pay", line.reason, lang) + note
+        t.add_row(escape(_who(line.payer, lang)), escape(_who(line.payee, lang)), str(line.amount), escape(reason))
     out.print(t)
     out.print("  ".join(f"{q} {d:+d} → {p.points[q]}" for q, d in p.settlement.deltas.items()), markup=False)
 
@@ -155,14 +173,16 @@ def add(
     ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Add a round: it is settled, saved, and its payments printed."""
     try:
+        check_lang(lang)
         with Store(db) as store:
             played = store.add_round(match_id, _events(events), round_id)
     except InputError as e:
-        _fail(e, as_json)
-    _print_round(played, as_json)
+        _fail(e, as_json, lang)
+    _print_round(played, as_json, lang)
 
 
 @match_app.command("undo")
@@ -180,16 +200,19 @@ def undo(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: 
 
 
 @match_app.command("show")
-def show(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """The rounds, the running totals and the standings."""
+def show(
+    match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = "en"
+) -> None:
+    """The rounds, the running totals and the standings (each round named as the players of ``--lang`` say it)."""
     try:
+        check_lang(lang)
         with Store(db) as store:
             if as_json:
                 print(json.dumps({"id": match_id, **store.load(match_id).summary()}, ensure_ascii=False))
             else:
-                _show(store, match_id)
+                _show(store, match_id, lang)
     except InputError as e:
-        _fail(e, as_json)
+        _fail(e, as_json, lang)
 
 
 @match_app.command("list")
