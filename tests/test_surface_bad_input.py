@@ -164,3 +164,19 @@ def test_a_folder_with_no_log_is_an_error_not_everything_agrees(tmp_path: Path, 
     r = CliRunner().invoke(app, ["log", "check", "-j", "1", str(tmp_path)])
     assert r.exit_code == 2 and "no game log found" in r.stderr and str(tmp_path) in r.stderr
     assert ("1 file, none a Tenhou" if content else "no file at all") in r.stderr
+
+
+def test_serve_on_a_taken_port_is_a_clear_error_not_a_fault() -> None:
+    """uvicorn logs a failed bind and exits 3, the status of a bug in suanfan; the address is checked first."""
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = CliRunner().invoke(app, ["serve", "--port", str(port)])
+    assert r.exit_code == 2, r.output
+    assert f"error (no_server): cannot listen on 127.0.0.1:{port}" in r.stderr.replace("\n", " ")
+    r = CliRunner().invoke(app, ["serve", "--host", "no-such-host.invalid", "--port", "8123"])
+    assert r.exit_code == 2 and "no_server" in r.stderr

@@ -371,7 +371,10 @@ def serve(
         need = escape(f"pip install 'suanfan[web]' ({e})")  # the brackets are text, not Rich markup
         err.print(f"[bold red]error[/]: the web server needs FastAPI and uvicorn: {need}")
         raise typer.Exit(2) from None
-    run(host, port, token)
+    try:
+        run(host, port, token)
+    except InputError as e:
+        _fail(e, False)
 
 
 def _mount_analyze() -> None:

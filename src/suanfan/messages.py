@@ -54,6 +54,7 @@ CODES: dict[str, Text] = _table(
     ("bad_log", "The game log cannot be read", "无法读取牌谱", "牌譜を読めません"),
     ("unsupported", "This kind of game cannot be imported", "无法导入这种对局", "この種類の対局は取り込めません"),
     ("no_dask", "The cluster cannot be reached", "无法连接集群", "クラスターに接続できません"),
+    ("no_server", "The server cannot listen on this address", "服务器无法在此地址监听", "このアドレスでサーバーを起動できません"),
     ("internal", "An internal error; it is logged on the server", "内部错误，已记录在服务器上", "内部エラーです。サーバーに記録しました"),
 )  # fmt: skip
 

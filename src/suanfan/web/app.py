@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -201,10 +202,25 @@ def server_token(host: str, token: str | None) -> tuple[str | None, bool]:
     return secrets.token_urlsafe(24), True
 
 
+def _check_address(host: str, port: int) -> None:
+    """The address can be listened on: a port taken by another program, or a host name that is no address of this
+    machine, is the error ``no_server`` (exit 2) before uvicorn starts (it would log the failure and exit 3, the
+    status of a fault in suanfan)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as e:
+        raise InputError("no_server", f"cannot listen on {host}:{port} ({e.strerror or e})") from None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, token: str | None = None) -> None:
     """Run the API and the page with uvicorn (``suanfan serve``); see ``server_token`` for the token."""
     import uvicorn
 
+    _check_address(host, port)
     token, made = server_token(host, token)
     if made:
         # printed once, to the one who started the server; the players type it into the scorekeeper page
