@@ -150,7 +150,7 @@ def import_log(
     file: Annotated[str, typer.Argument(help="a game log (Tenhou mjlog, tenhou.net/6 JSON, MJAI)")],
     game: Annotated[int, typer.Option("--game", help="which game of the file (1 is the first)")] = 1,
     db: Annotated[Path | None, typer.Option("--db", help="the match file (default: $SUANFAN_DB)")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON output: the match's number and its rounds")] = False,
 ) -> None:
     """A game log becomes a saved match (its rounds settled by suanfan), for the scorekeeper page."""
     from ..match.store import Store
