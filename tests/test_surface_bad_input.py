@@ -180,3 +180,11 @@ def test_serve_on_a_taken_port_is_a_clear_error_not_a_fault() -> None:
     assert f"error (no_server): cannot listen on 127.0.0.1:{port}" in r.stderr.replace("\n", " ")
     r = CliRunner().invoke(app, ["serve", "--host", "no-such-host.invalid", "--port", "8123"])
     assert r.exit_code == 2 and "no_server" in r.stderr
+
+
+def test_match_import_of_an_endless_file_is_refused(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr("suanfan.match.cli.MAX_IMPORT", 4096)
+    r = CliRunner().invoke(app, ["match", "import", "/dev/zero", "--db", str(tmp_path / "m.sqlite3")])
+    assert r.exit_code == 2 and "too_large" in r.stderr and "/dev/zero" in r.stderr
+    r = CliRunner().invoke(app, ["match", "import", str(tmp_path), "--db", str(tmp_path / "m.sqlite3")])
+    assert r.exit_code == 2 and "cannot read" in r.stderr

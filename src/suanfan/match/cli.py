@@ -35,6 +35,7 @@ DbOpt = Annotated[Path | None, typer.Option("--db", help="the match file (defaul
 JsonOpt = Annotated[bool, typer.Option("--json", help="JSON output")]
 LangOpt = Annotated[str, typer.Option("--lang", help="en, zh or ja: the words, the rounds' names and the errors")]
 LIST_KEYS = ("tenpai", "nagashi")
+MAX_IMPORT = 64 * 1024 * 1024  # bytes of a match export read by match import
 
 
 def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
@@ -265,9 +266,15 @@ def import_(
     """A new match from an export; every round is settled again first."""
     try:
         try:
-            text = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+            if source == "-":
+                text = sys.stdin.buffer.read(MAX_IMPORT + 1)
+            else:
+                with open(source, "rb") as f:
+                    text = f.read(MAX_IMPORT + 1)
         except OSError as e:
-            raise InputError("bad_input", f"cannot read {source}: {e.strerror}") from None
+            raise InputError("bad_input", f"cannot read {source}: {e.strerror or e}") from None
+        if len(text) > MAX_IMPORT:  # a match of a thousand rounds is a few megabytes; /dev/zero is endless
+            raise InputError("too_large", f"{source}: more than {MAX_IMPORT // 2**20} MiB; an export is far smaller")
         data = jsontext.loads(text, str(source))
         with Store(db) as store:
             match_id = store.import_(data)
