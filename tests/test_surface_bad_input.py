@@ -87,6 +87,7 @@ def test_an_address_that_is_no_dask_address_is_a_clear_error(address: str) -> No
     assert "no_dask" in r.output and address in r.output and "internal" not in r.output
 
 
+@pytest.mark.slow  # a LocalCluster's start, like tests/test_dask.py's (on a loaded machine it can take 10 s and more)
 def test_a_cluster_without_workers_is_an_error_not_a_wait(monkeypatch) -> None:
     """A scheduler with no worker (or only workers that died: suanfan not installed there) would hold every task
     for ever; the check waits ``DASK_WORKER_WAIT`` seconds for one, then says so."""
