@@ -9,15 +9,10 @@ one for each error code of the contract), so a reader never gets English in anot
 from __future__ import annotations
 
 from .notes import Said
-from .reasons import Text
-
-
-def _table(*rows: tuple[str, str, str, str]) -> dict[str, Text]:
-    return {code: Text(code, en, zh, ja) for code, en, zh, ja in rows}
-
+from .reasons import Text, table
 
 # each error code of the contract (docs/contract.md, Errors): what was wrong, said in general
-CODES: dict[str, Text] = _table(
+CODES: dict[str, Text] = table(
     ("bad_input", "The input is wrong", "输入有误", "入力が正しくありません"),
     ("bad_json", "The request is not valid JSON", "请求不是有效的 JSON", "リクエストが正しい JSON ではありません"),
     ("bad_tile", "A tile cannot be read", "有牌无法识别", "読めない牌があります"),
@@ -59,7 +54,7 @@ CODES: dict[str, Text] = _table(
 )  # fmt: skip
 
 # the sentences an error names its problem with, their {fields} filled in from the input
-MESSAGES: dict[str, Text] = _table(
+MESSAGES: dict[str, Text] = table(
     # tile text (tiles.py)
     ("tile_text_too_long", "a tile text of {n} characters; tiles are at most {most}",
      "牌的文字有 {n} 个字符，最多 {most} 个", "牌の文字が {n} 文字です。最大 {most} 文字までです"),

@@ -41,6 +41,11 @@ class Text:
 Reason = Text  # a reason is a code and its text
 
 
+def table(*rows: tuple[str, str, str, str]) -> dict[str, Text]:
+    """Texts by code, from rows of (code, en, zh, ja): how ``messages.py`` and ``words.py`` write theirs."""
+    return {code: Text(code, en, zh, ja) for code, en, zh, ja in rows}
+
+
 REASONS: dict[str, Reason] = {
     r.code: r
     for r in (

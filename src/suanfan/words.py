@@ -12,16 +12,12 @@ from __future__ import annotations
 import re
 
 from .names import japanese
-from .reasons import REASONS, Text
+from .reasons import REASONS, Text, table
 
 LANGS = ("en", "zh", "ja")
 
 
-def _table(*rows: tuple[str, str, str, str]) -> dict[str, Text]:
-    return {code: Text(code, en, zh, ja) for code, en, zh, ja in rows}
-
-
-WORDS: dict[str, Text] = _table(
+WORDS: dict[str, Text] = table(
     # the labels of a breakdown
     ("label.hand", "Hand", "手牌", "手牌"),
     ("label.reading", "Reading", "拆解", "面子構成"),
