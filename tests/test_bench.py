@@ -46,3 +46,15 @@ def test_race_times_every_side_on_every_hand():
     assert set(rates) == {"a", "b"} and all(r > 0 for r in rates.values())
     with pytest.raises(ValueError, match="different numbers of hands"):
         race({"a": (len, [1, 2]), "b": (len, [1])}, repeat=1)
+
+
+def test_bench_logs_measures_each_format_on_its_own_games():
+    """bench_logs.py's rows: each format's test logs are read as that format, and MJAI's are the Tenhou games told
+    again (tests/mjai_from_tenhou.py), with the same wins."""
+    import bench_logs
+
+    games = {fmt: bench_logs.games_of(bench_logs.logs_of(fmt)) for fmt in bench_logs.FORMATS}
+    for fmt, found in games.items():
+        assert found and {g.format for g in found} == {fmt}
+    wins = {fmt: sum(len(r.wins) for g in found for r in g.rounds) for fmt, found in games.items()}
+    assert len(games["mjai"]) == len(games["tenhou"]) and wins["mjai"] == wins["tenhou"]
