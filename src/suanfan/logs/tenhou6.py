@@ -55,6 +55,101 @@ def tile(code: object) -> int:
     return t
 
 
+CALL_TEXT = re.compile(r"(\d*)([cpm])(\d+)")
+CALL_KINDS = {"c": "chi", "p": "pon", "m": "minkan"}
+# where the letter stands (tiles written before it) -> the seats on from the caller the tile came from: 3 the left,
+# 2 across, 1 the right (an open kong writes three tiles besides the called one, so its right is after the third)
+OFFSETS = {"chi": {0: 3, 1: 2, 2: 1}, "pon": {0: 3, 1: 2, 2: 1}, "minkan": {0: 3, 1: 2, 3: 1}}
+
+
+def call_parts(text: str) -> tuple[str, tuple[int, ...], int] | str:
+    """A call as the log writes it (``c275226``: chi of 7p, with 0p 6p): (kind, its tiles, the seats on from the
+    caller it came from), or what is wrong with it, as the end of a sentence naming it. A bad tile code raises."""
+    m = CALL_TEXT.fullmatch(text)
+    if not m:
+        return " is not a chi, pon or open kong"
+    before, letter, after = m.groups()
+    codes = [int(before[i : i + 2]) for i in range(0, len(before), 2)]
+    rest = [int(after[i : i + 2]) for i in range(0, len(after), 2)]
+    tiles = tuple([tile(c) for c in codes + rest])
+    kind = CALL_KINDS[letter]
+    offset = OFFSETS[kind].get(len(codes))
+    if offset is None:
+        return ": the letter stands where no seat is"
+    return kind, tiles, offset
+
+
+class _Calls(dict):
+    """A take written as text -> its ``call_parts``, read once per distinct text (a KeyError when it is none: the
+    replay then names what is wrong with it)."""
+
+    def __missing__(self, text: object) -> tuple[str, tuple[int, ...], int]:
+        try:
+            parts = call_parts(text) if type(text) is str else None
+        except InputError:
+            parts = None
+        if not isinstance(parts, tuple):
+            raise KeyError(text)
+        if len(self) < 100_000:  # bounded: an endless stream of odd texts cannot grow it without end
+            self[text] = parts
+        return parts
+
+
+class _DropTexts(dict):
+    """A discard written as text -> what the fast replay does with it, read once per distinct text, as ``drop``
+    reads it: ("riichi", the tile or DRAWN), ("kong",) for a concealed or added kong (read by ``closed_kong``),
+    ("kita",) for a North set aside; a KeyError for any other (the replay then names it)."""
+
+    def __missing__(self, text: object) -> tuple:
+        what: tuple | None = None
+        if type(text) is str:
+            if "a" in text or "k" in text:
+                what = ("kong",)
+            elif text == "f44":
+                what = ("kita",)
+            elif text.startswith("r") and text[1:].isdigit() and text[1:].isascii():
+                code = int(text[1:])
+                what = ("riichi", DRAWN if code == 60 else TILES[code])
+        if what is None:
+            raise KeyError(text)
+        if len(self) < 100_000:
+            self[text] = what
+        return what
+
+
+CALLS = _Calls()
+DROP_TEXTS = _DropTexts()
+
+
+def _written(table: Table, live: int, last: tuple[int, int, bool] | None) -> None:
+    """Give the table what the fast replay's own moves left: the wall's count, and the last move when it was one
+    of them (the tile just drawn, or the discard a call or a ron takes)."""
+    table.live = live
+    if last is not None:
+        who, t, is_draw = last
+        table.drawn = (who, t, False) if is_draw else None
+        table.last_discard = None if is_draw else (who, t)
+
+
+def _plain(table: Table) -> bool:
+    """Nothing pending that a draw must settle (a riichi stick, a kong, a replacement): the draw only moves a tile
+    (``Table.play``'s test)."""
+    t = table
+    return (t.unconfirmed is None and not t.kong_open and t.rinshan_due is None and t.robbable is None
+            and t.declared is None)  # fmt: skip
+
+
+def tiles_of(codes: list) -> list[int]:
+    """``tile`` of each code: a look-up each when all are tile codes (ints; a float 11.0 would be found as 11, so
+    their sum, a float when any is one, says whether they all are)."""
+    try:
+        if type(sum(codes)) is int:
+            return [TILES[c] for c in codes]
+    except (TypeError, KeyError):
+        pass
+    return [tile(c) for c in codes]
+
+
 def read(text: str, file: str) -> list[Game]:
     try:
         data = json.loads(text)
@@ -149,15 +244,23 @@ class _Round:
         dealer = kyoku % 4
         self.label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         self.place += f" ({self.label})"
-        hands = [[tile(t) for t in e[4 + 3 * p]] for p in range(n)]
-        table = Table(n, dealer, kyoku // 4, hands, [tile(e[2][0])] if e[2] else [])
-        table.place = self.place
-        takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(n)]
-        drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(n)]
+        hands = [tiles_of(e[4 + 3 * p]) for p in range(n)]
+        first_dora = [tile(e[2][0])] if e[2] else []
+
+        def new_table() -> Table:
+            table = Table(n, dealer, kyoku // 4, hands, first_dora)
+            table.place = self.place
+            return table
+
+        table = self.fast_play(new_table(), e)
+        if table is None:  # the replay, which tries every reading and names what is wrong
+            takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(n)]
+            drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(n)]
         result = e[16]
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
             self.fail(f"the result {result!r} is not a list starting with its kind")
-        table = self.play(table, takes, drops, dealer)
+        if table is None:
+            table = self.play(new_table(), takes, drops, dealer)
         table.dora = [tile(t) for t in e[2]]
         ura = [tile(t) for t in e[3]]
         outcomes: list[Win | Draw] = []
@@ -204,6 +307,155 @@ class _Round:
         riichi = isinstance(item, str) and item.startswith("r")
         code = int(item[1:]) if riichi else item  # type: ignore[index]
         return (DRAWN if code == 60 else tile(code)), riichi
+
+    def fast_play(self, table: Table, e: list) -> Table | None:
+        """The round played as the replay (``play``) tries it first, straight from the log's lists: after each
+        discard the first of ``callers`` acts, and nothing is ever tried again. That is the reading the replay
+        keeps whenever it stands, and most rounds have no other: so this gives the replay's table (the same
+        tiles, rivers, melds and counters) or, when anything is not as it must be (a take or discard the replay
+        would refuse, a discard not in the hand, a call that belongs to a later discard, the turns not using every
+        take and discard), None, and the replay reads the round again to find the other reading or the error.
+        It costs one short step a draw and discard (a tile code looked up; a tile drawn and thrown at once
+        (60) not even put in the hand), and the table's own methods for all else (calls, kongs, riichi, kita, a
+        draw with something pending)."""
+        n = self.seats
+        takes = [e[5 + 3 * p] for p in range(n)]
+        drops = [e[6 + 3 * p] for p in range(n)]
+        if not all(type(x) is list for x in takes) or not all(type(x) is list for x in drops):
+            return None
+        try:
+            return self._fast_play(table, takes, drops)
+        except (InputError, LookupError, ValueError, TypeError):
+            return None
+
+    def _fast_play(self, table: Table, takes: list[list], drops: list[list]) -> Table | None:
+        n = self.seats
+        hands, rivers = table.hands, table.rivers
+        took, dropped = [0] * n, [0] * n
+        calling = [bool(x) and x[0].__class__ is str for x in takes]  # the seat's next take is a call
+        live = table.live
+        plain = True  # nothing pending: a draw only moves a tile (Table.play's test)
+        last = None  # the last move made here, not by the table's methods: (seat, tile, a draw?)
+        actor = table.dealer
+        while True:
+            T, D = takes[actor], drops[actor]
+            i, j = took[actor], dropped[actor]
+            if i == len(T):
+                break
+            x = T[i]
+            took[actor] = i + 1
+            d = D[j] if j < len(D) else None
+            if plain and x.__class__ is int and d.__class__ is int and d:
+                # the common turn: a draw and a discard (0 is no discard, after an open kong)
+                if not live:
+                    return None
+                live -= 1
+                drawn = TILES[x]
+                if d == 60:
+                    t = drawn
+                else:
+                    t = TILES[d]
+                    hand = hands[actor]
+                    hand.append(drawn)
+                    hand.remove(t)
+                rivers[actor].append(t)
+                last = (actor, t, False)
+                dropped[actor] = j + 1
+            else:
+                drawn = None
+                if x.__class__ is int:
+                    drawn = TILES[x]
+                    if plain:
+                        if not live:
+                            return None
+                        live -= 1
+                        hands[actor].append(drawn)
+                        last = (actor, drawn, True)
+                    else:
+                        _written(table, live, last)
+                        last = None
+                        table.draw(actor, drawn)
+                        live, plain = table.live, _plain(table)
+                else:
+                    kind, tiles, offset = CALLS[x]
+                    _written(table, live, last)
+                    last = None
+                    table.call(actor, kind, list(tiles), self.source(actor, offset, x))
+                    plain = _plain(table)
+                t = None
+                while dropped[actor] < len(D):  # the discard, or kongs from the hand and their replacements
+                    d = D[dropped[actor]]
+                    dropped[actor] += 1
+                    if d.__class__ is int and d:
+                        t = drawn if d == 60 else TILES[d]
+                        if t is None:
+                            return None  # 60 after a call
+                        hands[actor].remove(t)
+                        rivers[actor].append(t)
+                        last = (actor, t, False)
+                        break
+                    if d.__class__ is str:
+                        what = DROP_TEXTS[d]
+                        _written(table, live, last)
+                        last = None
+                        if what[0] == "riichi":
+                            t = drawn if what[1] == DRAWN else what[1]
+                            if t is None:
+                                return None
+                            table.discard(actor, t, riichi=True)
+                            plain = False
+                            break
+                        if what[0] == "kita":
+                            table.set_north_aside(actor, 30)
+                        else:
+                            self.closed_kong(table, actor, d)
+                        plain = False
+                    elif d.__class__ is not int:
+                        return None  # False or 0.0 read as 0, a float as its tile: the replay reads those
+                    if took[actor] == len(T):
+                        break  # the kong was robbed (chankan)
+                    r = T[took[actor]]
+                    took[actor] += 1
+                    if r.__class__ is not int:
+                        return None
+                    drawn = TILES[r]
+                    _written(table, live, last)
+                    last = None
+                    table.draw(actor, drawn)
+                    live, plain = table.live, _plain(table)
+                if t is None:
+                    break  # a self-draw win, or a kong robbed
+            # who acts next: the first of callers(): a pon or kong, a chi, then the next seat drawing
+            k = took[actor]
+            calling[actor] = k < len(T) and T[k].__class__ is str
+            nxt = (actor + 1) % n
+            if True in calling:
+                chosen = chi = None
+                for offset in range(1, n):
+                    q = (actor + offset) % n
+                    if calling[q]:
+                        text = takes[q][took[q]]
+                        kind, tiles, where = CALLS[text]
+                        if t in tiles and self.source(q, where, text) == actor:
+                            if kind != "chi":
+                                chosen = q
+                                break
+                            if chi is None:
+                                chi = q
+                if chosen is None:
+                    chosen = chi
+                if chosen is not None:
+                    actor = chosen
+                    continue
+                if calling[nxt]:
+                    break  # somebody's call is due and nobody calls this discard: nobody acts
+            if took[nxt] == len(takes[nxt]):
+                break
+            actor = nxt
+        if took != [len(x) for x in takes] or dropped != [len(x) for x in drops]:
+            return None
+        _written(table, live, last)
+        return table
 
     def play(self, table: Table, takes: list[list[Take]], drops: list[list[Drop]], dealer: int) -> Table:
         """Replay the round in turn order: after a discard the next to act is whoever calls it, else the next seat.
@@ -284,22 +536,11 @@ class _Round:
         return calls + chi + [draw]
 
     def parse_call(self, text: str, who: int) -> tuple[str, list[int], int]:
-        m = re.fullmatch(r"(\d*)([cpm])(\d+)", text)
-        if not m:
-            self.fail(f"seat {who}'s call {text!r} is not a chi, pon or open kong")
-        before, letter, after = m.groups()
-        codes = [int(text[i : i + 2]) for i in range(0, len(before), 2)]
-        rest = [int(after[i : i + 2]) for i in range(0, len(after), 2)]
-        tiles = [tile(c) for c in codes + rest]
-        kind = {"c": "chi", "p": "pon", "m": "minkan"}[letter]
-        position = len(codes)  # tiles written before the letter
-        if kind == "minkan":
-            offset = {0: 3, 1: 2, 3: 1}.get(position)
-        else:
-            offset = {0: 3, 1: 2, 2: 1}.get(position)
-        if offset is None:
-            self.fail(f"seat {who}'s call {text!r}: the letter stands where no seat is")
-        return kind, tiles, self.source(who, offset, text)
+        parts = call_parts(text)
+        if isinstance(parts, str):
+            self.fail(f"seat {who}'s call {text!r}{parts}")
+        kind, tiles, offset = parts
+        return kind, list(tiles), self.source(who, offset, text)
 
     def source(self, who: int, offset: int, text: str) -> int:
         """The seat a call's tile came from, ``offset`` seats on from the caller as the letter's place says (3 the
