@@ -87,6 +87,22 @@ def test_an_address_that_is_no_dask_address_is_a_clear_error(address: str) -> No
     assert "no_dask" in r.output and address in r.output and "internal" not in r.output
 
 
+def test_a_bad_dask_address_makes_no_client(monkeypatch) -> None:
+    """A dask Client refused in its constructor is left half made, its IO loop thread running; one refused for a bad
+    address is closed later by the garbage collector, in whatever thread collects it, and closing takes distributed's
+    one LoopRunner lock: a collection landing while that thread held the lock (starting the next test's cluster) hung
+    a clean-clone CI run for ever at load 0. The address is read (distributed's resolve_address) before any Client."""
+    distributed = pytest.importorskip("dask.distributed")
+
+    def no_client(*args, **kwargs):
+        raise AssertionError("a Client was made for an address that is none")
+
+    monkeypatch.setattr(distributed, "Client", no_client)
+    for address in ("nonsense", "http://[::1", "tcp://host:port", "tcp://", "tcp://no-such-host.invalid:8786"):
+        r = CliRunner().invoke(app, ["log", "check", "--dask", address, str(GAME)])
+        assert r.exit_code == 2 and "no_dask" in r.stderr and address in r.stderr, r.output
+
+
 @pytest.mark.slow  # a LocalCluster's start, like tests/test_dask.py's (on a loaded machine it can take 10 s and more)
 def test_a_cluster_without_workers_is_an_error_not_a_wait(monkeypatch) -> None:
     """A scheduler with no worker (or only workers that died: suanfan not installed there) would hold every task

@@ -65,13 +65,25 @@ def run(
 def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> Iterator[Any]:
     try:
         from dask.distributed import Client, KilledWorker
+        from distributed.comm import resolve_address
     except ImportError:
         raise InputError("no_dask", "--dask needs dask.distributed: pip install 'suanfan[dask]'") from None
+    # The address is read before any Client exists. A Client refused in its constructor is left half made, its IO
+    # loop thread running; one refused for a bad address is closed later by the garbage collector, in whatever thread
+    # collects it, and closing takes distributed's one LoopRunner lock (for all clients and clusters): a collection
+    # that lands while that thread holds the lock (starting or stopping another client or cluster, as a test session
+    # does) waits on itself for ever (a clean-clone CI run hung so, at load 0, in session 7).
+    try:
+        resolve_address(address)
+    except ValueError as e:  # not an address: no port, an unknown scheme
+        raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
+    except OSError as e:  # a host name that does not resolve
+        raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
     try:
         client = Client(address, timeout=10)
     except (OSError, TimeoutError) as e:
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
-    except ValueError as e:  # not an address: no port, an unknown scheme
+    except ValueError as e:  # what resolve_address let through but the client refused
         raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
     with client:
         tasks = list(tasks)

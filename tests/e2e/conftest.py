@@ -56,6 +56,9 @@ def browser_context(playwright_driver, tmp_path_factory):
         locale="en-US",
     )
     context.set_default_timeout(15_000)
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)  # expect(...) waits as long as the page's own calls (a loaded machine is slow)
     yield context
     context.close()
 

@@ -29,6 +29,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from servers import serve_app
 
 
@@ -98,7 +99,7 @@ def test_riichi_match(page, match_server):
     url, db = match_server
     page.goto(url + "/?lang=en")
     page.get_by_test_id("to-scorekeeper").click()
-    assert page.locator("#calculator").is_hidden()
+    expect(page.locator("#calculator")).to_be_hidden()  # the view changes after the click: wait for it
     page.get_by_test_id("sk-new").wait_for()
     page.get_by_test_id("sk-list").get_by_text("No saved match").wait_for()
     # the new-match form comes from /api/match/games: four names for Riichi, three for Ka Wu Xing, two for 二人麻将
@@ -242,7 +243,7 @@ def test_mcr_match_keyboard_and_phone(page, match_server):
     # back to the calculator and its rule-set picker
     page.locator('#views a[data-view="calculator"]').click()
     page.locator("#palette").wait_for()
-    assert page.locator("#rules").is_visible()
+    expect(page.locator("#rules")).to_be_visible()
 
 
 LOCAL_CASES = ["s-draw-statuses", "s-kongs-and-wins", "k-declared-payer", "k-kongs", "w-tsumo", "w-bao-tsumo"]

@@ -18,6 +18,7 @@ Totals: A 20900, B 14600, C 21300, D 43200 (100000 in all).
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
 from test_scorekeeper import match_server, new_match, totals, wait_rounds  # noqa: F401  (match_server: a fixture)
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -143,7 +144,7 @@ def test_quick_entry_refuses_an_impossible_value(page, match_server):  # noqa: F
     t.chip("value", "h1")
     t.chip("fu", "20")
     page.get_by_test_id("sk-quick-preview").get_by_text("20").wait_for()
-    assert page.get_by_test_id("sk-quick-save").is_disabled()
+    expect(page.get_by_test_id("sk-quick-save")).to_be_disabled()
     # the chips in Japanese: ロン, 満貫
     assert page.get_by_test_id("sk-quick-end").locator('[data-value="ron"]').inner_text() == "ロン"
     assert page.get_by_test_id("sk-quick-value").locator('[data-value="mangan"]').inner_text() == "満貫"
@@ -165,7 +166,7 @@ def test_quick_double_ron(page, match_server):  # noqa: F811
     t.chip("winner", "B")
     t.chip("winner", "C")
     t.chip("from", "A")
-    assert page.get_by_test_id("sk-quick-from").locator('[data-value="B"]').is_disabled()
+    expect(page.get_by_test_id("sk-quick-from").locator('[data-value="B"]')).to_be_disabled()
     page.get_by_test_id("sk-quick-preview").get_by_text("Pick the han (or a limit). (C)").wait_for()
     t.chip("value-C", "mangan")
     assert "A −10,000 · B +3,000 · C +7,000 · D 0" in t.preview()

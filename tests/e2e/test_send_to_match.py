@@ -9,6 +9,7 @@ riichi stick goes to the winner: B +2600 + 1000 = +3600, C −2600, D −1000; A
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
 from test_scorekeeper import match_server, wait_rounds  # noqa: F401  (match_server: a fixture)
 from test_web_e2e import open_page, pick
 
@@ -34,11 +35,12 @@ def test_send_a_scored_hand_to_a_match(page, match_server):  # noqa: F811
     # the calculator scored a ron: the discarder is asked for, never taken as a self-draw
     box.get_by_test_id("send-preview").get_by_text("Pick who dealt in").wait_for()
     assert box.get_by_test_id("send-from").locator("[aria-pressed=true]").count() == 0
-    assert box.get_by_test_id("send-add").is_disabled()
+    expect(box.get_by_test_id("send-add")).to_be_disabled()
     box.get_by_test_id("send-from").locator('[data-value="C"]').click()
     # the hand says riichi: B's riichi is in, and cannot be taken out; D declared riichi too
     b_riichi = box.get_by_test_id("send-riichi").locator('[data-value="B"]')
-    assert b_riichi.get_attribute("aria-pressed") == "true" and b_riichi.is_disabled()
+    expect(b_riichi).to_have_attribute("aria-pressed", "true")
+    expect(b_riichi).to_be_disabled()
     box.get_by_test_id("send-riichi").locator('[data-value="D"]').click()
     page.wait_for_function(
         "() => (document.querySelector('[data-testid=send-preview]').textContent || '').includes('B +3,600')"

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 import cases
 from suanfan import rules as rules_mod
@@ -146,7 +147,7 @@ def test_bad_input_and_not_winning(page, server_url):
     page.locator("#text").fill("456p789s23m99p4m")
     reason = page.get_by_test_id("reason")
     reason.wait_for()
-    assert page.get_by_test_id("not-winning").is_visible()
+    expect(page.get_by_test_id("not-winning")).to_be_visible()
 
 
 def test_keyboard_and_phone_width(page, server_url):
@@ -282,9 +283,9 @@ def test_sichuan_void_suit_and_kong_on_a_phone_in_chinese(page, server_url):
 def test_a_preset_sets_its_controls(page, server_url):
     open_page(page, f"{server_url}/?lang=en&rules=riichi&hand=123m456p789s23455m")
     box = page.locator('[data-control="double_yakuman"] input')
-    assert box.is_checked()
+    expect(box).to_be_checked()
     page.locator("#preset").select_option("tenhou")
-    assert not box.is_checked()  # Tenhou counts each yakuman once
+    expect(box).not_to_be_checked()  # Tenhou counts each yakuman once
     assert "Tenhou" in page.get_by_test_id("preset-note").inner_text()
 
 
