@@ -6,9 +6,10 @@ from typing import Any
 
 from . import rules as _rules
 from .errors import InputError
-from .hand import Context, Hand, build_context, read_context
+from .hand import Hand, build_context, read_context
 from .result import Result
-from .tiles import KIND, tile_name
+from .rules import check_held, check_possible
+from .tiles import tile_name
 
 # The hand object's fields that are not win context; ``log_result`` (what a game log says of the hand, written by
 # ``suanfan log hands``) is carried for the reader and never read by the scoring.
@@ -54,28 +55,6 @@ def score_dict(obj: dict, default_rules: str = "riichi") -> Result:
     return rs.score(h, ctx, opts)
 
 
-def check_possible(rs: _rules.RuleSet, hand: Hand, ctx: Context) -> None:
-    """What no game of any rule set can reach, refused before scoring (a rule set refuses its own impossible
-    situations as it scores): a chi claimed from anyone but the player on the left (``RuleSet.chi_from``), and a
-    robbed kong (chankan) of a tile the winner also holds: the kong held the other three copies."""
-    if hand.melds:
-        for m in hand.melds:
-            if m.kind == "chi" and m.source is not None and m.source not in rs.chi_from:
-                raise InputError(
-                    "bad_meld",
-                    f"meld '{m.text}': a chi claims the discard of the player on the left (L), not of {m.source}",
-                )
-    if ctx.chankan and hand.win_tile is not None:
-        k = KIND[hand.win_tile]
-        held = [t for t in hand.all_tiles() if KIND[t] == k]
-        if len(held) > 1:
-            raise InputError(
-                "bad_context",
-                f"chankan: the kong robbed of {tile_name(k)} holds its other three copies, so the hand cannot hold "
-                f"another (it holds {len(held)})",
-            )
-
-
 def score_many(hands: list[dict], default_rules: str = "riichi") -> list[Result]:
     """The batch path: a result per hand object, in order; unreadable ones are ``ok: false`` results."""
     out = []
@@ -97,7 +76,7 @@ def waits_of(
         melds = [melds]
     h = Hand.build(hand, None, melds, flowers, tile_set=rs.tile_set_for(opts), waiting=True)
     ctx = build_context(rs.context_flags, **context)
-    check_possible(rs, h, ctx)
+    check_held(rs, h, ctx, opts)
     out = []
     for t in rs.waits(h, opts):
         full = Hand(h.concealed + (t,), h.melds, t, h.flowers)

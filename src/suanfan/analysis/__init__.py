@@ -169,10 +169,11 @@ def analyze(
     waiting = len(tiles) == 13 - 3 * n_melds
     tile_set = rs.tile_set_for(opts)
     h = Hand.build(hand, None, melds, flowers, tile_set=tile_set, waiting=waiting)
+    ctx = build_context(rs.context_flags, **context)
+    _rules.check_held(rs, h, ctx, opts)  # the context is read whether or not any wait gets scored
     prepare = getattr(rs, "prepare", None)  # the hand as a local rule set reads it (Wuhu: every honour as 7z)
     if prepare is not None:
         h = prepare(h, opts)
-    ctx = build_context(rs.context_flags, **context)
     copies = _copies(rs, tile_set, ctx)
     meld_counts = [0] * 34
     for m in h.melds:

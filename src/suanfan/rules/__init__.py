@@ -8,6 +8,7 @@ in an ``ItemTable``: one row per element with its value, names in three language
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import importlib
 import pkgutil
@@ -24,6 +25,7 @@ from ..messages import say
 from ..names import japanese
 from ..reasons import reason
 from ..result import Item, Result
+from ..tiles import KIND, tile_name
 
 MAX_INT = 10**9  # the largest whole-number option: far past any stake or score, and exact in every JSON reader
 
@@ -312,6 +314,14 @@ class RuleSet:
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def check_win_context(self, hand: Hand, ctx: Context, opts: dict) -> None:
+        """Refuse (``InputError``) a win context that no win of these tiles could have, by the checks that need no
+        winning tile: those ``score`` makes of the flags, the fields and the melds. ``hand`` may be any tiles held,
+        13 or 14 less 3 a meld: analysis and waits call this before any wait is scored, so bad input is an error
+        even when the hand waits on nothing. A check that needs the winning tile stays in ``score``.
+
+        Here: nothing (a rule set that checks nothing of the context); Riichi, MCR and ``LocalRuleSet`` say theirs."""
+
     def not_winning(self, hand: Hand) -> Result:
         """The result of tiles that make no winning shape under these rules: reason ``not_winning``, its text."""
         melds = tuple(str(m) for m in hand.melds)
@@ -340,6 +350,38 @@ class RuleSet:
             "winds": list(self.winds),
             "items": [i.to_dict() for i in self.items],
         }
+
+
+def check_possible(rs: RuleSet, hand: Hand, ctx: Context) -> None:
+    """What no game of any rule set can reach, refused before scoring (a rule set refuses its own impossible
+    situations as it scores): a chi claimed from anyone but the player on the left (``RuleSet.chi_from``), and a
+    robbed kong (chankan) of a tile the winner also holds: the kong held the other three copies."""
+    if hand.melds:
+        for m in hand.melds:
+            if m.kind == "chi" and m.source is not None and m.source not in rs.chi_from:
+                raise InputError(
+                    "bad_meld",
+                    f"meld '{m.text}': a chi claims the discard of the player on the left (L), not of {m.source}",
+                )
+    if ctx.chankan and hand.win_tile is not None:
+        k = KIND[hand.win_tile]
+        held = [t for t in hand.all_tiles() if KIND[t] == k]
+        if len(held) > 1:
+            raise InputError(
+                "bad_context",
+                f"chankan: the kong robbed of {tile_name(k)} holds its other three copies, so the hand cannot hold "
+                f"another (it holds {len(held)})",
+            )
+
+
+def check_held(rs: RuleSet, hand: Hand, ctx: Context, opts: dict) -> None:
+    """Tiles held that are no win yet (13 or 14 less 3 a meld: analysis, waits), their melds and the win context:
+    what ``check_possible`` and the rule set's ``check_win_context`` refuse, before any wait is scored and whether
+    or not the hand waits on anything (a hand far from ready would otherwise never have its context read)."""
+    if hand.win_tile is not None:  # 14 tiles held before a discard: no tile is the winning one yet
+        hand = dataclasses.replace(hand, win_tile=None)
+    check_possible(rs, hand, ctx)
+    rs.check_win_context(hand, ctx, opts)
 
 
 def reason_words(code: str, **fields: Any) -> dict:

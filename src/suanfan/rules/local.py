@@ -278,6 +278,12 @@ class LocalRuleSet(RuleSet):
         self.check_context(hand, ctx, flags, opts)
         return flags
 
+    def check_win_context(self, hand: Hand, ctx: Context, opts: dict) -> None:
+        """The melds the rules have (``prepare``) and the context's fields and flags (``read_flags``), as ``score``
+        checks them before it reads the tiles."""
+        self.prepare(hand, opts)
+        self.read_flags(hand, ctx, opts)
+
     def max_value(self, hand: Any, melds: Any, opts: dict, ctx: Context, multiplier: Callable[[Result], int]):
         """The wait of a waiting (13-tile) hand whose win is worth most (``multiplier`` of its result, winning
         results only), as a ``MaxValue``; None when the hand is not ready."""

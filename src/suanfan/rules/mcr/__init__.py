@@ -318,6 +318,7 @@ class McrRules(RuleSet):
         melds = hand.meld_texts
         divisions = shapes.divisions(hand, **_FORMS)
         if not divisions:
+            self.check_win_context(hand, ctx, opts)  # bad input is an error whatever the tiles (_Scorer checks a win)
             return self.not_winning(hand)
         notes: list[str] = []
         scorer = _Scorer(hand, ctx, opts, notes)
@@ -334,6 +335,14 @@ class McrRules(RuleSet):
                 best, form, blocks, why = scored, form_, blocks_, said
         assert best is not None
         return _result(self, hand, melds, best, form, blocks, opts, scorer.tsumo, why, notes)
+
+    def check_win_context(self, hand: Hand, ctx: Context, opts: dict) -> None:
+        """The platform flags and the win flags (``_check_win_flags``); the chankan and last-copy facts read the
+        winning tile and stay with ``_win_flags``."""
+        if ctx.extra:
+            _check_platform_flags(ctx)
+        flags = (ctx.tsumo, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.last_copy)
+        _check_win_flags(flags, any(m.is_kong for m in hand.melds))
 
     def divisions(self, hand: Hand, ctx: Context, opts: dict) -> list[tuple[int, dict[str, int]]]:
         """Every division's total and fans (flowers aside), the candidates 就高不就低 chooses from."""
@@ -402,17 +411,10 @@ def _check_platform_flags(ctx: Context) -> None:
             raise InputError("bad_context", f"'{flag}' is true or false, not {ctx.extra[flag]!r}")
 
 
-@cache
-def _win_flags(
-    flags: tuple[bool, bool, bool, bool, bool, bool], win: int, kong: bool, open_melds: int, in_hand: int, in_melds: int
-) -> tuple[bool, int, tuple[str, ...]]:
-    """The win flags (tsumo, haitei, houtei, rinshan, chankan, last_copy) of a hand winning on ``win`` with a kong or
-    not, ``open_melds`` melds not concealed and the winning tile's other copies in hand and in its melds: (self-drawn,
-    the win fans, the notes). Kept per combination (an impossible one raises and is not kept).
-
-    ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
-    ``chankan`` (抢杠和) are wins on another player's tile."""
-    self_drawn, haitei, houtei, rinshan, chankan, last_copy = flags
+def _check_win_flags(flags: tuple[bool, bool, bool, bool, bool, bool], kong: bool) -> bool:
+    """The win flags (``_win_flags``'s) that exclude each other, or need a kong, refused; whether the win is
+    self-drawn (``tsumo``, or ``haitei`` / ``rinshan``, self-draws by definition)."""
+    self_drawn, haitei, houtei, rinshan, chankan, _ = flags
     tsumo = self_drawn or haitei or rinshan
     if haitei and houtei:
         raise InputError(
@@ -424,6 +426,21 @@ def _win_flags(
         raise InputError("bad_context", f"{which} is a win on another player's tile, not a self-draw")
     if rinshan and not kong:
         raise InputError("bad_context", "rinshan (杠上开花) needs a kong among the melds")
+    return tsumo
+
+
+@cache
+def _win_flags(
+    flags: tuple[bool, bool, bool, bool, bool, bool], win: int, kong: bool, open_melds: int, in_hand: int, in_melds: int
+) -> tuple[bool, int, tuple[str, ...]]:
+    """The win flags (tsumo, haitei, houtei, rinshan, chankan, last_copy) of a hand winning on ``win`` with a kong or
+    not, ``open_melds`` melds not concealed and the winning tile's other copies in hand and in its melds: (self-drawn,
+    the win fans, the notes). Kept per combination (an impossible one raises and is not kept).
+
+    ``haitei`` (妙手回春) and ``rinshan`` (杠上开花) are self-draws by definition; ``houtei`` (海底捞月) and
+    ``chankan`` (抢杠和) are wins on another player's tile."""
+    self_drawn, haitei, houtei, rinshan, chankan, last_copy = flags
+    tsumo = _check_win_flags(flags, kong)
     if chankan and (in_melds or in_hand != 1):
         raise InputError(
             "bad_context",

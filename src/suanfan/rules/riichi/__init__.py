@@ -88,6 +88,18 @@ class Riichi(RuleSet):
     def forms(self, opts: dict) -> dict:
         return dict(_FORMS)
 
+    def check_win_context(self, hand: Hand, ctx: Context, opts: dict) -> None:
+        """The checks ``score`` makes before it reads the hand (flags against each other and the melds, the fields,
+        the indicators with the tiles held, three players' seats, tiles and kita), and the furiten tiles' form."""
+        facts = HandFacts(hand, ctx, opts)
+        _check_context(facts)
+        check_impossible_context(ctx)
+        if opts["players"] == 3:
+            _check_sanma(facts, ctx.extra.get("kita", 0) if ctx.extra else 0)
+        if ctx.extra:
+            for key in ("own_discards", "passed"):
+                _tiles_of(ctx.extra.get(key), key)
+
     def score(self, hand: Hand, ctx: Context, opts: dict) -> Result:
         facts = HandFacts(hand, ctx, opts)
         indicators = ctx.dora_indicators or ctx.ura_indicators
