@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..errors import InputError
 from ..tiles import tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
-from .table import Table, is_tenpai
+from .table import Move, Table, is_tenpai
 from .tenhou import game_rules
 from .yaku import MJAI, YAKUMAN_HAN
 
@@ -33,31 +33,67 @@ ABORTS = {
 LIMIT_OF_BASE = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
 
 
+# every MJAI tile's text and its suanfan tile (1m-9m 0-8, 1p-9p 9-17, 1s-9s 18-26, E S W N P F C 27-33, red 42-44)
+TILES = {f"{n}{suit}": base + n - 1 for suit, base in (("m", 0), ("p", 9), ("s", 18)) for n in range(1, 10)}
+TILES.update(HONORS)
+TILES.update({"5mr": 42, "5pr": 43, "5sr": 44})
+
+
 def tile(text: object) -> int:
-    if isinstance(text, str):
-        if text in HONORS:
-            return HONORS[text]
-        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in SUITS:
-            if len(text) == 3:
-                if text[0] == "5" and text[2] == "r":
-                    return 42 + SUITS[text[1]]
-            else:
-                return SUITS[text[1]] * 9 + int(text[0]) - 1
-    raise InputError("bad_log", f"{text!r} is not an MJAI tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr)")
+    try:
+        return TILES[text]  # type: ignore[index]
+    except (KeyError, TypeError):  # not a tile's text; a list or an object is not hashable
+        raise InputError("bad_log", f"{text!r} is not an MJAI tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr)") from None
+
+
+# Each draw and discard line as a file writes it, once seen, and the move it is (seat, tile, a draw?): most of a
+# game is these lines, and a line's text found here is not parsed again (a line of any other text is). Bounded, so
+# that files whose every line is different (a field of their own on each) do not grow it without end.
+_MOVE_LINES: dict[str, Move] = {}
+_MOVE_LINES_MAX = 1 << 14
 
 
 def read(text: str, file: str) -> list[Game]:
-    events = []
-    for n, line in enumerate(text.splitlines(), 1):
+    """The games of an MJAI file. Each game is read the fast way (``fast``), and a game the fast way refuses is read
+    again event by event (``replay``), which finds the line that breaks it and says what is wrong there."""
+    return _read(text, file, fast=True, fall_back=True)
+
+
+def replay(text: str, file: str) -> list[Game]:
+    """The games of an MJAI file read event by event: every line parsed, every draw and discard played on its own.
+    What the fast way must give (tests/test_logs_mjai.py compares the two)."""
+    return _read(text, file, fast=False, fall_back=False)
+
+
+def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
+    """``fast``: the lines of known draws and discards (``_MOVE_LINES``) are not parsed, and each run of them
+    between two other events is played at once (``Table.play``); with ``fall_back``, a game the fast way refuses
+    is replayed (the error, or the game if the fast way was too strict, is the replay's)."""
+    lines = _lines(text)
+    moves: list[Move | None] = list(map(_MOVE_LINES.get, lines)) if fast else [None] * len(lines)
+    events = []  # (line number, event) of every line that is not a known draw or discard
+    i = -1
+    while True:
+        try:
+            i = moves.index(None, i + 1)  # the next line that is no known draw or discard
+        except ValueError:
+            break
+        line = lines[i]
         if not line.strip():
             continue
         try:
             ev = json.loads(line)
         except json.JSONDecodeError as e:
-            raise InputError("bad_log", f"{file}: line {n} is not JSON ({e.msg} at column {e.colno})") from None
+            raise InputError("bad_log", f"{file}: line {i + 1} is not JSON ({e.msg} at column {e.colno})") from None
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise InputError("bad_log", f"{file}: line {n} is not an MJAI event (an object with a 'type')")
-        events.append((n, ev))
+            raise InputError("bad_log", f"{file}: line {i + 1} is not an MJAI event (an object with a 'type')")
+        move = _move(ev) if fast else None
+        if move is None:
+            events.append((i + 1, ev))
+        else:
+            moves[i] = move
+            if len(_MOVE_LINES) < _MOVE_LINES_MAX:
+                _MOVE_LINES[line] = move
     games: list[Game] = []
     start = None
     for i, (n, ev) in enumerate(events):
@@ -68,10 +104,19 @@ def read(text: str, file: str) -> list[Game]:
         elif ev["type"] == "end_game":
             if start is None:
                 raise InputError("bad_log", f"{file}: line {n}: end_game without start_game")
-            games.append(_Game(file, len(games), events[start : i + 1]).read())
+            game = events[start : i + 1]
+            if not fast:
+                games.append(_Game(file, len(games), game).read())
+            else:
+                try:
+                    games.append(_Game(file, len(games), game, _runs(game, moves)).read())
+                except InputError:
+                    if not fall_back:
+                        raise
+                    games.append(_Game(file, len(games), _every_line(lines, game[0][0], n)).read())
             start = None
     if start is not None:
-        last = events[-1][0]
+        last = next(n for n in range(len(lines), 0, -1) if lines[n - 1].strip())
         raise InputError(
             "bad_log", f"{file}: the game of line {events[start][0]} has no end_game (cut short at line {last})"
         )
@@ -80,11 +125,66 @@ def read(text: str, file: str) -> list[Game]:
     return games
 
 
+def _lines(text: str) -> list[str]:
+    """``text.splitlines()``. The first line (``start_game`` with the players' names, often not ASCII) is split off
+    first: the rest of the text is then mostly ASCII, and the lines of an ASCII text are made by copying, not by
+    reading each character again to find its width (0.4 M instructions a game of the test logs)."""
+    cut = text.find("\n") + 1
+    if text.isascii() or not cut:
+        return text.splitlines()
+    return text[:cut].splitlines() + text[cut:].splitlines()  # the same lines: a break ends the first part
+
+
+def _tiles(texts: list) -> list[int]:
+    """The tiles of a list of tile texts (a hand), by look-ups; a list with a text that is not a tile is read tile
+    by tile, for the error."""
+    try:
+        return list(map(TILES.__getitem__, texts))
+    except (KeyError, TypeError):
+        return [tile(t) for t in texts]
+
+
+def _move(ev: dict) -> Move | None:
+    """The move of a tsumo or dahai that the replay plays as a plain draw or discard (an int actor 0-3, a tile),
+    else None (the event is read as any other: a bad actor or tile is then named where it is)."""
+    kind = ev["type"]
+    if kind != "tsumo" and kind != "dahai":
+        return None
+    actor = ev.get("actor")
+    if type(actor) is not int or not 0 <= actor < 4 or ev.get("pai") not in TILES:
+        return None
+    return actor, TILES[ev["pai"]], kind == "tsumo"
+
+
+def _runs(events: list[tuple[int, dict]], moves: list[Move | None]) -> dict[int, list[Move]]:
+    """The draws and discards right after each event of a game (on the lines up to the next event), by the
+    event's index; blank lines left out."""
+    runs = {}
+    for k in range(len(events) - 1):
+        after, before = events[k][0], events[k + 1][0]  # line numbers: the moves' lines are in between
+        if before - after > 1:
+            run = list(filter(None, moves[after : before - 1]))
+            if run:
+                runs[k] = run
+    return runs
+
+
+def _every_line(lines: list[str], first: int, last: int) -> list[tuple[int, dict]]:
+    """Every event of lines ``first`` to ``last`` (numbered from 1), draws and discards too, for the replay."""
+    return [(n, json.loads(lines[n - 1])) for n in range(first, last + 1) if lines[n - 1].strip()]
+
+
 class _Game:
-    def __init__(self, file: str, index: int, events: list[tuple[int, dict]]) -> None:
+    """One game's events read into a Game. ``runs``: the draws and discards after an event, by its index, left out
+    of ``events`` and played as a run (the fast way); without them every event is in ``events`` (the replay)."""
+
+    def __init__(
+        self, file: str, index: int, events: list[tuple[int, dict]], runs: dict[int, list[Move]] | None = None
+    ) -> None:
         self.file = file
         self.index = index
         self.events = events
+        self.runs = runs or {}
         self.line = events[0][0]
 
     def fail(self, message: str) -> None:
@@ -126,7 +226,7 @@ class _Game:
             honba, sticks = int(ev.get("honba", 0)), int(ev.get("kyotaku", 0))
             dealer = int(ev.get("oya", number - 1))
             scores = tuple(int(x) for x in ev["scores"][: self.seats])
-            hands = [[tile(t) for t in h] for h in ev["tehais"][: self.seats]]
+            hands = [_tiles(h) for h in ev["tehais"][: self.seats]]
             table = Table(self.seats, dealer, wind, hands, [tile(ev["dora_marker"])])
         except (KeyError, ValueError, TypeError) as e:
             self.fail(f"start_kyoku needs bakaze, kyoku, honba, kyotaku, oya, scores, dora_marker, tehais ({e})")
@@ -135,6 +235,8 @@ class _Game:
         outcomes: list[Win | Draw] = []
         changes = [0] * self.seats
         first_win = True
+        if start in self.runs:
+            self.play(table, self.runs[start])
         for i in range(start + 1, end):
             self.line, ev = self.events[i]
             kind = ev["type"]
@@ -167,7 +269,7 @@ class _Game:
                 elif kind == "ryukyoku":
                     outcomes.append(self.ryukyoku(table, ev))
                 elif kind in ("end_kyoku", "end_game", "none"):
-                    continue
+                    pass
                 else:
                     self.fail(f"{kind!r} is not an MJAI event of a round")
             except (KeyError, TypeError, IndexError) as e:
@@ -176,6 +278,8 @@ class _Game:
                 if self.file in e.message:
                     raise
                 self.fail(e.message)
+            if i in self.runs:
+                self.play(table, self.runs[i])
         if not outcomes:
             self.fail(f"{label} has no hora or ryukyoku: the log is cut short")
         for o in outcomes:
@@ -185,6 +289,12 @@ class _Game:
             changes[p] -= 1000
         return Round(wind, number, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
                      tuple(changes), place=f"line {self.events[start][0]}")  # fmt: skip
+
+    def play(self, table: Table, run: list[Move]) -> None:
+        """A run of draws and discards (the fast way): their seats checked at once, then played by the table."""
+        if self.seats < 4 and max(run)[0] >= self.seats:  # known moves are of seats 0-3
+            self.fail("a draw or discard of a seat the game does not have")
+        table.play(run)
 
     def changes_from_scores(self, rounds: list[Round], final: tuple[int, ...] | None) -> list[Round]:
         """A round whose hora and ryukyoku give no deltas (some MJAI writers leave them out) changes the scores to

@@ -1,0 +1,103 @@
+"""The MJAI reader's fast way against its replay (src/suanfan/logs/mjai.py).
+
+The fast way reads a known draw or discard line by looking its text up, not by parsing it, and plays each run of
+them at once; the replay parses every line and plays every event on its own, and is what places an error. Here the
+two must give equal games on every MJAI test log (the Tenhou test games told as MJAI by tests/mjai_from_tenhou.py),
+and on logs mutated at random (lines dropped, swapped, repeated, reformatted; tiles and seats changed) either equal
+games or the same error; ``mjai.read`` (the fast way, then the replay for a game it refuses) must give exactly
+what the replay gives.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from suanfan.logs import mjai
+
+sys.path.insert(0, str(Path(__file__).parent))
+from mjai_from_tenhou import convert  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "logs"
+TENHOU = sorted(str(p) for p in (DATA / "tenhou").rglob("*") if p.is_file())
+TEXTS = {Path(f).name: convert(Path(f).read_text(encoding="utf-8")) for f in TENHOU}
+TILE_TEXTS = sorted(mjai.TILES)
+
+
+def outcome(read, text: str) -> tuple:
+    """What a reader gives: ("games", the games) or ("error", its type and message)."""
+    try:
+        return "games", read(text, "game.mjson")
+    except Exception as e:  # an internal error must be the replay's too
+        return "error", type(e).__name__, str(e)
+
+
+def fast_only(text: str, file: str) -> list:
+    return mjai._read(text, file, fast=True, fall_back=False)
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_the_fast_way_gives_the_replay_s_games(name: str) -> None:
+    text = TEXTS[name]
+    mjai._MOVE_LINES.clear()  # the first read learns the lines, the second finds them
+    for _ in range(2):
+        games = fast_only(text, name)
+        assert games == mjai.replay(text, name) == mjai.read(text, name)
+    assert sum(len(r.wins) for g in games for r in g.rounds) > 0
+
+
+def mutate(rng: random.Random, text: str) -> str:
+    """One to three random edits of an MJAI log, most of them on the draws and discards."""
+    lines = text.splitlines()
+    for _ in range(rng.randint(1, 3)):
+        moves = [i for i, line in enumerate(lines) if '"tsumo"' in line or '"dahai"' in line] or [0]
+        i = rng.choice(moves) if rng.random() < 0.8 else rng.randrange(len(lines))
+        kind = rng.choice(("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank"))
+        if kind == "drop":
+            del lines[i]
+        elif kind == "swap" and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif kind == "swap_far":
+            j = min(len(lines) - 1, i + rng.randint(2, 30))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "repeat":
+            lines.insert(i, lines[i])
+        elif kind in ("tile", "seat", "compact"):
+            ev = json.loads(lines[i])
+            if kind == "tile":
+                ev["pai"] = rng.choice([*TILE_TEXTS, "0m", "5z", 5, None])
+            elif kind == "seat":
+                ev["actor"] = rng.choice([0, 1, 2, 3, 4, -1, "1", True, None])
+            lines[i] = json.dumps(ev, separators=(",", ":") if kind == "compact" else None)
+        elif kind == "blank":
+            lines.insert(i, rng.choice(["", "   "]))
+    return "\n".join(lines) + "\n"
+
+
+def _differential(cases: int, seed: int) -> None:
+    rng = random.Random(seed)
+    names = sorted(TEXTS)
+    refused = 0
+    for k in range(cases):
+        name = names[k % len(names)]
+        text = mutate(rng, TEXTS[name])
+        want = outcome(mjai.replay, text)
+        assert outcome(mjai.read, text) == want, (name, k)
+        got = outcome(fast_only, text)
+        if got[0] == "games":  # what the fast way accepts, the replay accepts, as the same games
+            assert got == want, (name, k)
+        refused += want[0] == "error"
+    assert 0 < refused < cases  # the edits make both kinds of log
+
+
+def test_mutated_logs_read_as_the_replay_reads_them() -> None:
+    _differential(300, seed=13)
+
+
+@pytest.mark.slow
+def test_many_mutated_logs_read_as_the_replay_reads_them() -> None:
+    _differential(4000, seed=1313)
