@@ -16,6 +16,7 @@ Tiles are suanfan tile numbers (``suanfan.tiles``: 0-33, red fives 42-44).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ..errors import InputError
 from ..tiles import KIND, YAOCHU, format_tiles, tile_name
@@ -318,7 +319,84 @@ class Table:
 
 
 def is_tenpai(table: Table, who: int) -> bool:
-    """Whether a seat's 13 tiles (fewer by 3 a meld) wait on a tile not all of whose copies it holds."""
+    """Whether a seat's 13 tiles (fewer by 3 a meld) wait on a tile not all of whose copies it holds: four sets
+    and a pair, seven pairs or thirteen orphans (``suanfan.waits.waits``' answer), read off each suit's pattern
+    (``suit_waits``: the suit's tiles that complete it, found once per pattern), not by trying every tile on the
+    whole hand. A hand the contract would refuse (five of a tile, a chi that is no run) is read as a ``Hand`` all
+    the same, which names what is wrong."""
+    tiles = table.hands[who]
+    melds = table.melds[who]
+    seen = _counts_held(tiles, melds)
+    if seen is None:
+        return _tenpai_of_hand(table, who)
+    counts = [0] * 34
+    for t in tiles:
+        counts[KIND[t]] += 1
+    if not melds:
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            return True  # seven pairs, waiting on the single (one copy held)
+        held = [counts[t] for t in YAOCHU]
+        if sum(held) == 13 and held.count(0) <= 1:
+            return True  # thirteen orphans: on any of them, or on the one missing (none held)
+    groups = [suit_waits(tuple(counts[0:9])), suit_waits(tuple(counts[9:18])), suit_waits(tuple(counts[18:27])),
+              suit_waits(tuple(counts[27:34]))]  # fmt: skip
+    for s, (_, _, to_sets, to_pair) in enumerate(groups):
+        others = groups[:s] + groups[s + 1 :]
+        if not all(g[0] or g[1] for g in others):
+            continue
+        pairs = sum(not g[0] for g in others)  # a complete group that is not sets alone holds the pair
+        waits = to_pair if pairs == 0 else to_sets if pairs == 1 else ()
+        if any(seen[9 * s + t] < 4 for t in waits):
+            return True
+    return False
+
+
+def _counts_held(tiles: list[int], melds: list[list]) -> list[int] | None:
+    """The seat's tiles by kind, its melds' included; None for a hand ``Hand.build`` would refuse (the tile count,
+    a meld that is not one, more than four copies of a tile, two red fives of a suit)."""
+    if len(melds) > 4 or len(tiles) != 13 - 3 * len(melds):
+        return None
+    seen = [0] * 34
+    reds = [t for t in tiles if t >= 42]
+    for t in tiles:
+        seen[KIND[t]] += 1
+    for kind, meld, _ in melds:
+        kinds = sorted([KIND[t] for t in meld])
+        if len(meld) != (3 if kind in ("chi", "pon") else 4):
+            return None
+        if kind == "chi":
+            if kinds[0] >= 27 or kinds[1] != kinds[0] + 1 or kinds[2] != kinds[0] + 2 or kinds[0] // 9 != kinds[2] // 9:
+                return None
+        elif kinds[0] != kinds[-1]:
+            return None
+        for k in kinds:
+            seen[k] += 1
+        reds += [t for t in meld if t >= 42]
+    if max(seen) > 4 or len(set(reds)) != len(reds):
+        return None
+    return seen
+
+
+@lru_cache(maxsize=100_000)
+def suit_waits(counts: tuple[int, ...]) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+    """One suit's counts (9, or the 7 honors, which make no runs) -> whether they are sets alone, whether they are
+    sets and one pair, the tiles of the suit that make them sets alone, and those that make them sets and a pair."""
+    from ..shapes import suit_decompositions
+
+    def complete(c: tuple[int, ...], pair: bool) -> bool:
+        if len(c) == 7:
+            return all(n in (0, 3) for n in c) if not pair else sorted(n for n in c if n not in (0, 3)) == [2]
+        return bool(suit_decompositions(c, pair))
+
+    more = [counts[:t] + (counts[t] + 1,) + counts[t + 1 :] for t in range(len(counts))]
+    to_sets = tuple(t for t, c in enumerate(more) if complete(c, False))
+    to_pair = tuple(t for t, c in enumerate(more) if complete(c, True))
+    return complete(counts, False), complete(counts, True), to_sets, to_pair
+
+
+def _tenpai_of_hand(table: Table, who: int) -> bool:
+    """``is_tenpai`` the long way: the seat's tiles read as a waiting ``Hand`` (which refuses one that is none, and
+    says why), each tile that could be its wait tried on it."""
     from ..hand import Hand
     from ..waits import waits
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from ..errors import InputError
 from ..tiles import KIND, tile_name
@@ -79,6 +80,19 @@ def call_parts(text: str) -> tuple[str, tuple[int, ...], int] | str:
     return kind, tiles, offset
 
 
+def call_source(who: int, offset: int, seats: int) -> int | None:
+    """The seat a call's tile came from, ``offset`` seats on from the caller as the letter's place says (3 the
+    left, 2 across, 1 the right); None where nobody sits. Three players: Tenhou counts around a table of four, the
+    empty seat too (as in its mjlog, where seat 0's left is 2 seats on), so the left of seat 0 is written across;
+    written as the left (or seat 2's right as the right) it is read the same."""
+    if seats == 4:
+        return (who + offset) % 4
+    seat = (who + offset) % 4
+    if seat == 3 and offset != 2:
+        seat = (who - 1) % 3 if offset == 3 else (who + 1) % 3
+    return None if seat == 3 else seat
+
+
 class _Calls(dict):
     """A take written as text -> its ``call_parts``, read once per distinct text (a KeyError when it is none: the
     replay then names what is wrong with it)."""
@@ -117,18 +131,74 @@ class _DropTexts(dict):
         return what
 
 
+class _Points(dict):
+    """A win's points as tenhou.net/6 writes them (``30符2飜2000点``, ``満貫2000-4000点``, ``1000点∀``) -> (fu, han,
+    the limit's name, the first amount, the second, all pay alike), the numbers as ints (None where the text has
+    none), or None when the text is none of those; read once per distinct text."""
+
+    def __missing__(self, text: str) -> tuple | None:
+        m = POINTS_TEXT.search(text)
+        parts = None
+        if m:
+            fu, han, limit, a, b, all_pay = m.groups()
+            parts = (int(fu) if fu else None, int(han) if han else None, limit, int(a), int(b) if b else None, all_pay)
+        if len(self) < 100_000:
+            self[text] = parts
+        return parts
+
+
+class _YakuItems(dict):
+    """A yaku as tenhou.net/6 writes it (``立直(1飜)``, ``国士無双(役満)``) -> (suanfan's id, han, a yakuman?), or
+    None for a yaku it does not name; read once per distinct text."""
+
+    def __missing__(self, text: str) -> tuple[str, int, bool] | None:
+        y = YAKU_TEXT.match(text)
+        item = None
+        if y and (y.group(1) or y.group(3)) in JAPANESE:
+            name = JAPANESE[y.group(1) or y.group(3)]
+            item = (name, int(y.group(2)), False) if y.group(2) else (name, YAKUMAN_HAN, True)
+        if len(self) < 100_000:
+            self[text] = item
+        return item
+
+
+POINTS = _Points()
+YAKU_ITEMS = _YakuItems()
 CALLS = _Calls()
 DROP_TEXTS = _DropTexts()
 
 
-def _written(table: Table, live: int, last: tuple[int, int, bool] | None) -> None:
+NEXT = {n: tuple((p + 1) % n for p in range(n)) for n in (3, 4)}
+AROUND = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in (3, 4)}  # after a discard
+FAST_READINGS = 64  # readings the fast replay plays before it leaves a round to the replay
+
+
+class _Stuck(Exception):
+    """The reading the fast replay plays cannot go on: where the replay fails too and tries its next reading."""
+
+
+def _refused() -> Table:
+    """A take or discard the replay refuses before it plays (it names it): the fast replay leaves the round."""
+    raise LookupError
+
+
+def _remove(hand: list[int], t: int) -> None:
+    try:
+        hand.remove(t)
+    except ValueError:
+        raise _Stuck from None  # a discard not in the hand
+
+
+def _written(table: Table, live: int, last: int | None) -> None:
     """Give the table what the fast replay's own moves left: the wall's count, and the last move when it was one
-    of them (the tile just drawn, or the discard a call or a ron takes)."""
+    of them (``last``: its seat for a discard, the tile the river's last; ~seat for a draw, the hand's last), which
+    a call takes or a win reads. A count below 0 stays so: the table's draw refuses it."""
     table.live = live
     if last is not None:
-        who, t, is_draw = last
-        table.drawn = (who, t, False) if is_draw else None
-        table.last_discard = None if is_draw else (who, t)
+        if last >= 0:
+            table.last_discard, table.drawn = (last, table.rivers[last][-1]), None
+        else:
+            table.drawn, table.last_discard = (~last, table.hands[~last][-1], False), None
 
 
 def _plain(table: Table) -> bool:
@@ -252,7 +322,7 @@ class _Round:
             table.place = self.place
             return table
 
-        table = self.fast_play(new_table(), e)
+        table = self.fast_play(new_table, e)
         if table is None:  # the replay, which tries every reading and names what is wrong
             takes = [[self.take(p, x) for x in e[5 + 3 * p]] for p in range(n)]
             drops = [[self.drop(p, x) for x in e[6 + 3 * p]] for p in range(n)]
@@ -308,69 +378,84 @@ class _Round:
         code = int(item[1:]) if riichi else item  # type: ignore[index]
         return (DRAWN if code == 60 else tile(code)), riichi
 
-    def fast_play(self, table: Table, e: list) -> Table | None:
-        """The round played as the replay (``play``) tries it first, straight from the log's lists: after each
-        discard the first of ``callers`` acts, and nothing is ever tried again. That is the reading the replay
-        keeps whenever it stands, and most rounds have no other: so this gives the replay's table (the same
-        tiles, rivers, melds and counters) or, when anything is not as it must be (a take or discard the replay
-        would refuse, a discard not in the hand, a call that belongs to a later discard, the turns not using every
-        take and discard), None, and the replay reads the round again to find the other reading or the error.
-        It costs one short step a draw and discard (a tile code looked up; a tile drawn and thrown at once
-        (60) not even put in the hand), and the table's own methods for all else (calls, kongs, riichi, kita, a
-        draw with something pending)."""
+    def fast_play(self, new_table: Callable[[], Table], e: list) -> Table | None:
+        """The round replayed as ``play`` replays it, straight from the log's lists, or None when anything is not as
+        the replay would have it (a take or discard it would refuse, the readings of the calls all failing): then
+        the replay reads the round again and names the error.
+
+        The replay tries each reading of the calls depth first (after a discard the first of ``callers`` acts; if
+        the play cannot go on, the next), each on a copy of the table. This plays one reading at a time on a fresh
+        table with the choices it makes noted, and when it fails plays again with the last choice that has another
+        option moved on to it: the same readings in the same order, so the first that stands is the replay's, and
+        the table it leaves the same (tiles, rivers, melds, counters). Most rounds stand on the first reading. A
+        draw and discard cost one short step (a tile code looked up; a tile drawn and thrown at once (60) not even
+        put in the hand); calls, kongs, riichi, kita and a draw with something pending go to the table's methods."""
         n = self.seats
         takes = [e[5 + 3 * p] for p in range(n)]
         drops = [e[6 + 3 * p] for p in range(n)]
         if not all(type(x) is list for x in takes) or not all(type(x) is list for x in drops):
             return None
-        try:
-            return self._fast_play(table, takes, drops)
-        except (InputError, LookupError, ValueError, TypeError):
-            return None
+        choices: list[int] = []  # the option taken at each choice, the first where none is given
+        for _ in range(FAST_READINGS):
+            options: list[int] = []  # how many options each choice reached had
+            try:
+                return self._fast_play(new_table(), takes, drops, choices, options)
+            except (InputError, _Stuck):  # this reading fails where the replay's does: the next reading
+                pass
+            except (LookupError, ValueError, TypeError):  # a take or discard the replay refuses or cannot read
+                return None
+            made = choices + [0] * (len(options) - len(choices))
+            while made and made[-1] + 1 == options[len(made) - 1]:
+                made.pop()
+            if not made:
+                return None  # no reading stands
+            made[-1] += 1
+            choices = made
+        return None
 
-    def _fast_play(self, table: Table, takes: list[list], drops: list[list]) -> Table | None:
+    def _fast_play(
+        self, table: Table, takes: list[list], drops: list[list], choices: list[int], options: list[int]
+    ) -> Table:
+        # A seat's k-th take is always followed by its k-th discard (a kong, a North set aside or an open kong's 0
+        # is followed by the replacement tile's take), so one count a seat says how far it has played: ``at``, its
+        # takes played; its discards played are as many, but for the last seat when it stops after a take.
         n = self.seats
         hands, rivers = table.hands, table.rivers
-        took, dropped = [0] * n, [0] * n
+        at = [0] * n
+        short = None  # the seat that stopped after a take (a self-draw win)
         calling = [bool(x) and x[0].__class__ is str for x in takes]  # the seat's next take is a call
-        live = table.live
+        live = table.live  # below 0 once the wall would have run out: the reading fails at the end
         plain = True  # nothing pending: a draw only moves a tile (Table.play's test)
-        last = None  # the last move made here, not by the table's methods: (seat, tile, a draw?)
+        last = None  # the last move made here and not by the table's methods: its seat, ~seat for a draw
         actor = table.dealer
         while True:
             T, D = takes[actor], drops[actor]
-            i, j = took[actor], dropped[actor]
-            if i == len(T):
+            k = at[actor]
+            if k == len(T):
                 break
-            x = T[i]
-            took[actor] = i + 1
-            d = D[j] if j < len(D) else None
-            if plain and x.__class__ is int and d.__class__ is int and d:
+            x = T[k]
+            at[actor] = k + 1
+            d = D[k] if k < len(D) else 0
+            if plain and x.__class__ is int and (d == 60 or d.__class__ is int and d):
                 # the common turn: a draw and a discard (0 is no discard, after an open kong)
-                if not live:
-                    return None
                 live -= 1
-                drawn = TILES[x]
                 if d == 60:
-                    t = drawn
+                    t = TILES[x]
                 else:
-                    t = TILES[d]
                     hand = hands[actor]
-                    hand.append(drawn)
-                    hand.remove(t)
+                    hand.append(TILES[x])
+                    t = TILES[d]
+                    _remove(hand, t)
                 rivers[actor].append(t)
-                last = (actor, t, False)
-                dropped[actor] = j + 1
+                last = actor
             else:
                 drawn = None
                 if x.__class__ is int:
                     drawn = TILES[x]
                     if plain:
-                        if not live:
-                            return None
                         live -= 1
                         hands[actor].append(drawn)
-                        last = (actor, drawn, True)
+                        last = ~actor
                     else:
                         _written(table, live, last)
                         last = None
@@ -378,21 +463,26 @@ class _Round:
                         live, plain = table.live, _plain(table)
                 else:
                     kind, tiles, offset = CALLS[x]
+                    source = call_source(actor, offset, n)
+                    if source is None:
+                        return _refused()
                     _written(table, live, last)
                     last = None
-                    table.call(actor, kind, list(tiles), self.source(actor, offset, x))
+                    table.call(actor, kind, list(tiles), source)
                     plain = _plain(table)
                 t = None
-                while dropped[actor] < len(D):  # the discard, or kongs from the hand and their replacements
-                    d = D[dropped[actor]]
-                    dropped[actor] += 1
+                while True:  # the discard, or kongs from the hand and their replacements
+                    if k == len(D):
+                        short = actor
+                        break
+                    d = D[k]
                     if d.__class__ is int and d:
                         t = drawn if d == 60 else TILES[d]
                         if t is None:
-                            return None  # 60 after a call
-                        hands[actor].remove(t)
+                            raise _Stuck  # the drawn tile (60) thrown after a call
+                        _remove(hands[actor], t)
                         rivers[actor].append(t)
-                        last = (actor, t, False)
+                        last = actor
                         break
                     if d.__class__ is str:
                         what = DROP_TEXTS[d]
@@ -401,7 +491,7 @@ class _Round:
                         if what[0] == "riichi":
                             t = drawn if what[1] == DRAWN else what[1]
                             if t is None:
-                                return None
+                                raise _Stuck
                             table.discard(actor, t, riichi=True)
                             plain = False
                             break
@@ -411,13 +501,15 @@ class _Round:
                             self.closed_kong(table, actor, d)
                         plain = False
                     elif d.__class__ is not int:
-                        return None  # False or 0.0 read as 0, a float as its tile: the replay reads those
-                    if took[actor] == len(T):
+                        return _refused()  # False or 0.0 read as 0, a float as its tile: the replay reads those
+                    k += 1
+                    if k == len(T):
                         break  # the kong was robbed (chankan)
-                    r = T[took[actor]]
-                    took[actor] += 1
+                    r = T[k]
+                    at[actor] = k + 1
                     if r.__class__ is not int:
-                        return None
+                        CALLS[r]  # a call where the replacement is drawn: the replay's error, if it is a call
+                        raise _Stuck
                     drawn = TILES[r]
                     _written(table, live, last)
                     last = None
@@ -425,35 +517,43 @@ class _Round:
                     live, plain = table.live, _plain(table)
                 if t is None:
                     break  # a self-draw win, or a kong robbed
-            # who acts next: the first of callers(): a pon or kong, a chi, then the next seat drawing
-            k = took[actor]
+            # who acts next: callers(), a pon or kong, a chi, then the next seat drawing
+            k = at[actor]
             calling[actor] = k < len(T) and T[k].__class__ is str
-            nxt = (actor + 1) % n
+            nxt = NEXT[n][actor]
             if True in calling:
-                chosen = chi = None
-                for offset in range(1, n):
-                    q = (actor + offset) % n
+                calls, chis = [], []
+                for q in AROUND[n][actor]:
                     if calling[q]:
-                        text = takes[q][took[q]]
-                        kind, tiles, where = CALLS[text]
-                        if t in tiles and self.source(q, where, text) == actor:
-                            if kind != "chi":
-                                chosen = q
-                                break
-                            if chi is None:
-                                chi = q
-                if chosen is None:
-                    chosen = chi
-                if chosen is not None:
-                    actor = chosen
+                        kind, tiles, where = CALLS[takes[q][at[q]]]
+                        if t in tiles and call_source(q, where, n) == actor:
+                            (chis if kind == "chi" else calls).append(q)
+                if calls or chis:
+                    if at[nxt] == len(takes[nxt]):
+                        after: list[int | None] = [*calls, *chis, None]
+                    elif calling[nxt] and nxt not in chis:
+                        after = [*calls, *chis]
+                    else:
+                        after = [*calls, *chis, nxt]
+                    if len(after) > 1:
+                        c = choices[len(options)] if len(options) < len(choices) else 0
+                        options.append(len(after))
+                        who = after[c]
+                    else:
+                        who = after[0]
+                    if who is None:
+                        break
+                    actor = who
                     continue
                 if calling[nxt]:
                     break  # somebody's call is due and nobody calls this discard: nobody acts
-            if took[nxt] == len(takes[nxt]):
+            if at[nxt] == len(takes[nxt]):
                 break
             actor = nxt
-        if took != [len(x) for x in takes] or dropped != [len(x) for x in drops]:
-            return None
+        if live < 0:
+            raise _Stuck  # a draw from an empty wall
+        if at != [len(x) for x in takes] or [len(x) for x in drops] != [k - (p == short) for p, k in enumerate(at)]:
+            raise _Stuck  # the takes and discards do not replay in turn order
         _written(table, live, last)
         return table
 
@@ -543,16 +643,8 @@ class _Round:
         return kind, list(tiles), self.source(who, offset, text)
 
     def source(self, who: int, offset: int, text: str) -> int:
-        """The seat a call's tile came from, ``offset`` seats on from the caller as the letter's place says (3 the
-        left, 2 across, 1 the right). Three players: Tenhou counts around a table of four, the empty seat too (as
-        in its mjlog, where seat 0's left is 2 seats on), so the left of seat 0 is written across; written as the
-        left (or seat 2's right as the right) it is read the same."""
-        if self.seats == 4:
-            return (who + offset) % 4
-        seat = (who + offset) % 4
-        if seat == 3 and offset != 2:
-            seat = (who - 1) % 3 if offset == 3 else (who + 1) % 3
-        if seat == 3:
+        seat = call_source(who, offset, self.seats)
+        if seat is None:
             self.fail(f"seat {who}'s call {text!r}: with three players nobody sits across from seat {who}")
         return seat
 
@@ -587,36 +679,36 @@ class _Round:
             hand["pao"] = table.source_letter(who, pao)
             if source != who:
                 hand["discarder"] = table.source_letter(who, source)
-        m = POINTS_TEXT.search(str(info[3]))
-        if not m:
+        text = str(info[3])
+        parts = POINTS[text]
+        if parts is None:
             self.fail(f"the points {info[3]!r} are not 30符2飜2000点 / 満貫8000点 / 1000-2000点")
-        fu, han_text, limit_text, a, b, all_pay = m.groups()
+        fu, han_text, limit_text, a, b, all_pay = parts
         if who == source:
             is_dealer = who == table.dealer
             others = (
                 self.seats - 1
             )  # who pay a self-draw (ツモ損 with three players: nobody pays the empty seat's share)
-            points = int(a) * others if is_dealer or all_pay else int(a) * (others - 1) + int(b or a)
+            points = a * others if is_dealer or all_pay else a * (others - 1) + (a if b is None else b)
         else:
-            points = int(a)
+            points = a
         yaku: dict[str, int] = {}
         yakuman = False
-        for text in info[4:]:
-            y = YAKU_TEXT.match(str(text))
-            if not y or (y.group(1) or y.group(3)) not in JAPANESE:
-                self.fail(f"yaku {text!r} is not a yaku tenhou.net/6 names")
-            name = y.group(1) or y.group(3)
-            han = int(y.group(2)) if y.group(2) else YAKUMAN_HAN
-            yakuman = yakuman or not y.group(2)
+        for item in info[4:]:
+            y = YAKU_ITEMS[str(item)]
+            if y is None:
+                self.fail(f"yaku {item!r} is not a yaku tenhou.net/6 names")
+            name, han, is_yakuman = y
+            yakuman = yakuman or is_yakuman
             if han:
-                yaku[JAPANESE[name]] = yaku.get(JAPANESE[name], 0) + han
+                yaku[name] = yaku.get(name, 0) + han
         limit = LIMIT_NAMES.get(limit_text or "", "yakuman" if limit_text == "数え役満" else None)
         return Win(
             who,
             None if who == source else source,
             hand,
-            None if yakuman else int(han_text) if han_text else sum(yaku.values()),
-            int(fu) if fu else None,
+            None if yakuman else sum(yaku.values()) if han_text is None else han_text,
+            fu,
             points,
             limit,
             yaku,
