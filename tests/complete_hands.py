@@ -9,7 +9,8 @@ import suanfan
 
 
 def random_wins(rules: str, honors: list[int], n: int = 500, seed: int = 4) -> Iterator[suanfan.Result]:
-    """Score ``n`` random complete hands of suited tiles and the given honor kinds, with random seat and self-draw."""
+    """Score ``n`` random complete hands of suited tiles and the given honor kinds, with a random seat of the game
+    and self-draw."""
     rng = random.Random(seed)
     done = 0
     while done < n:
@@ -28,6 +29,6 @@ def random_wins(rules: str, honors: list[int], n: int = 500, seed: int = 4) -> I
             suanfan.format_tiles(tiles),
             win=suanfan.format_tiles([win]),
             rules=rules,
-            seat_wind=rng.choice("ESWN"),
+            seat_wind=rng.choice(suanfan.get_rules(rules).winds),  # the game's seats (two players: E and S)
             tsumo=rng.random() < 0.5,
         )

@@ -172,3 +172,38 @@ def test_mcr_scores_refuse_the_flags_on_tiles_that_do_not_win() -> None:
     assert e.value.code == "bad_context" and "houtei" in e.value.message
     r = suanfan.score("123m456p789s12345z", win="1z", rules="mcr", tsumo=True)
     assert r.ok and not r.winning and r.reason == "not_winning"
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "seat", "seats"),
+    [
+        # docs/rules/twoplayer.md: two players, the dealer (East) and the other (South)
+        ("twoplayer", "123m456p789s11666z", "W", "E, S"),
+        # docs/rules/kawuxing.md: three players
+        ("kawuxing", "123p456p789s55666z", "N", "E, S, W"),
+    ],
+)
+def test_a_seat_the_game_does_not_have_is_refused(rules: str, hand: str, seat: str, seats: str) -> None:
+    """Scoring, waits and analysis alike: a seat wind outside ``RuleSet.winds`` is no seat of that game."""
+    for call in (
+        lambda: suanfan.score(hand, win="6z", rules=rules, seat_wind=seat),
+        lambda: suanfan.waits_of(hand.replace("666z", "66z"), rules=rules, seat_wind=seat),
+        lambda: suanfan.analyze(hand, rules=rules, seat_wind=seat),
+    ):
+        with pytest.raises(InputError) as e:
+            call()
+        assert e.value.code == "bad_context" and f"seat_wind {seat}" in e.value.message and seats in e.value.message
+    assert suanfan.score(hand, win="6z", rules=rules, seat_wind="S", tsumo=True).winning  # a seat it has
+
+
+def test_norths_set_aside_are_no_tiles_left_to_draw() -> None:
+    """Three players, two Norths set aside (kita=2) and none held: of the four Norths two remain to be drawn (the two
+    set aside lie face up, as a meld's tiles do); three more seen elsewhere would make five."""
+    hand = "19m1389p1379s123z9p"  # no North held; every discard leaves it 3 from ready
+    a = suanfan.analyze(hand, options=SANMA, kita=2)
+    north = {e.tile: e.remaining for e in a.discards[0].ukeire}["4z"]
+    assert north == 4 - 2
+    assert {e.tile: e.remaining for e in suanfan.analyze(hand, options=SANMA).discards[0].ukeire}["4z"] == 4
+    with pytest.raises(InputError) as e:
+        suanfan.analyze(hand, options=SANMA, kita=2, visible="4z4z4z")
+    assert e.value.code == "too_many_copies" and "there are 4" in e.value.message

@@ -31,6 +31,7 @@ __all__ = ["Analysis", "Discard", "Effective", "Wait", "analyze"]
 
 SUIT_INDEX = {"m": 0, "p": 1, "s": 2}
 WUHU_HONOR = 33  # Wuhu's four honour tiles are one kind, read as 7z (rules/wuhu.py, W13)
+NORTH = 30  # 4z, the tile three players set aside (kita)
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,10 @@ def analyze(
     for m in h.melds:
         for t in m.tiles:
             meld_counts[KIND[t]] += 1
-    seen = _visible(visible, rs, tile_set, copies, h, meld_counts)
+    kita = ctx.extra.get("kita", 0) if rs.name == "riichi" and ctx.extra else 0
+    if kita:  # the Norths set aside (抜きドラ) lie face up beside the hand, as a meld's tiles: none is left to draw
+        meld_counts[NORTH] += kita
+    seen = _visible(visible, rs, tile_set, copies, h, meld_counts, kita)
     forms = FORMS.get(rs.name) or _forms_of(rs, opts)
     void = ctx.extra.get("void_suit") if rs.name == "sichuan" else None
     shape = Shape(forms, copies, meld_counts, n_melds, SUIT_INDEX.get(void) if isinstance(void, str) else None)
@@ -212,9 +216,10 @@ def _copies(rs: _rules.RuleSet, ts: TileSet, ctx) -> list[int]:
 
 
 def _visible(
-    visible: Any, rs: _rules.RuleSet, tile_set: TileSet, copies: list[int], h: Hand, meld_counts: list[int]
+    visible: Any, rs: _rules.RuleSet, tile_set: TileSet, copies: list[int], h: Hand, meld_counts: list[int], kita: int
 ) -> list[int]:
     """The visible tiles by kind; a tile outside the rule set's tiles, or one more copy than exist, is an error."""
+    aside = f" (with {kita} set aside)" if kita else ""
     seen = [0] * 34
     for t in _visible_tiles(visible):
         if FLOWER0 <= t < RED0:
@@ -231,8 +236,8 @@ def _visible(
         if seen[k] and total > copies[k]:
             raise InputError(
                 "too_many_copies",
-                f"{tile_name(k)}: the hand holds {held[k] + meld_counts[k]} and visible {seen[k]}, "
-                f"{total} in all; there are {copies[k]}",
+                f"{tile_name(k)}: the hand holds {held[k] + meld_counts[k]}{aside if k == NORTH else ''} and visible "
+                f"{seen[k]}, {total} in all; there are {copies[k]}",
             )
     return seen
 

@@ -355,7 +355,13 @@ class RuleSet:
 def check_possible(rs: RuleSet, hand: Hand, ctx: Context) -> None:
     """What no game of any rule set can reach, refused before scoring (a rule set refuses its own impossible
     situations as it scores): a chi claimed from anyone but the player on the left (``RuleSet.chi_from``), and a
-    robbed kong (chankan) of a tile the winner also holds: the kong held the other three copies."""
+    robbed kong (chankan) of a tile the winner also holds: the kong held the other three copies; a seat the game
+    does not have (``RuleSet.winds``: two players sit East and South, three East, South and West)."""
+    if ctx.seat_wind not in rs.winds:
+        seats = ", ".join(rs.winds)
+        raise InputError(
+            "bad_context", f"seat_wind {ctx.seat_wind}: {rs.names.get('en', rs.name)} has the seats {seats} only"
+        )
     if hand.melds:
         for m in hand.melds:
             if m.kind == "chi" and m.source is not None and m.source not in rs.chi_from:
