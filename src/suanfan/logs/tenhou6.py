@@ -310,7 +310,7 @@ class _Round:
             self.fail("a round is a list of 17 entries")
         kyoku, honba, sticks = e[0]
         n = self.seats
-        scores = tuple(int(x) for x in e[1][:n])
+        scores = tuple(map(int, e[1][:n]))
         dealer = kyoku % 4
         self.label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         self.place += f" ({self.label})"
@@ -331,15 +331,15 @@ class _Round:
             self.fail(f"the result {result!r} is not a list starting with its kind")
         if table is None:
             table = self.play(new_table(), takes, drops, dealer)
-        table.dora = [tile(t) for t in e[2]]
-        ura = [tile(t) for t in e[3]]
+        table.dora = tiles_of(e[2])
+        ura = tiles_of(e[3])
         outcomes: list[Win | Draw] = []
         kind = result[0]
         if kind == "和了":
             for i in range(1, len(result), 2):
                 outcomes.append(self.win(table, result[i], result[i + 1], ura, i > 1, honba, sticks))
         elif kind in ("流局", "流し満貫"):
-            deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
+            deltas = tuple(map(int, result[1][:n])) if len(result) > 1 else (0,) * n
             table._confirm()
             tenpai = tuple(p for p in range(n) if table.riichi[p] or is_tenpai(table, p))
             nagashi = tuple(p for p in range(n) if table.nagashi[p]) if kind == "流し満貫" else ()
@@ -347,7 +347,7 @@ class _Round:
         elif kind in ABORTS:
             if ABORTS[kind] == "suucha_riichi":
                 table._confirm()
-            deltas = tuple(int(x) for x in result[1][:n]) if len(result) > 1 else (0,) * n
+            deltas = tuple(map(int, result[1][:n])) if len(result) > 1 else (0,) * n
             outcomes.append(Draw(ABORTS[kind], deltas=deltas, place=self.label))
         else:
             self.fail(f"the result {kind!r} is not 和了, 流局, 流し満貫 or an abortive draw")
@@ -427,15 +427,16 @@ class _Round:
         live = table.live  # below 0 once the wall would have run out: the reading fails at the end
         plain = True  # nothing pending: a draw only moves a tile (Table.play's test)
         last = None  # the last move made here and not by the table's methods: its seat, ~seat for a draw
+        n_takes, n_drops = [len(x) for x in takes], [len(x) for x in drops]
         actor = table.dealer
         while True:
-            T, D = takes[actor], drops[actor]
+            T = takes[actor]
             k = at[actor]
-            if k == len(T):
+            if k == n_takes[actor]:
                 break
             x = T[k]
             at[actor] = k + 1
-            d = D[k] if k < len(D) else 0
+            d = drops[actor][k] if k < n_drops[actor] else 0
             if plain and x.__class__ is int and (d == 60 or d.__class__ is int and d):
                 # the common turn: a draw and a discard (0 is no discard, after an open kong)
                 live -= 1
@@ -445,10 +446,14 @@ class _Round:
                     hand = hands[actor]
                     hand.append(TILES[x])
                     t = TILES[d]
-                    _remove(hand, t)
+                    try:
+                        hand.remove(t)
+                    except ValueError:
+                        raise _Stuck from None  # a discard not in the hand
                 rivers[actor].append(t)
                 last = actor
             else:
+                D = drops[actor]
                 drawn = None
                 if x.__class__ is int:
                     drawn = TILES[x]
@@ -519,7 +524,7 @@ class _Round:
                     break  # a self-draw win, or a kong robbed
             # who acts next: callers(), a pon or kong, a chi, then the next seat drawing
             k = at[actor]
-            calling[actor] = k < len(T) and T[k].__class__ is str
+            calling[actor] = k < n_takes[actor] and T[k].__class__ is str
             nxt = NEXT[n][actor]
             if True in calling:
                 calls, chis = [], []
@@ -529,7 +534,7 @@ class _Round:
                         if t in tiles and call_source(q, where, n) == actor:
                             (chis if kind == "chi" else calls).append(q)
                 if calls or chis:
-                    if at[nxt] == len(takes[nxt]):
+                    if at[nxt] == n_takes[nxt]:
                         after: list[int | None] = [*calls, *chis, None]
                     elif calling[nxt] and nxt not in chis:
                         after = [*calls, *chis]
@@ -547,12 +552,12 @@ class _Round:
                     continue
                 if calling[nxt]:
                     break  # somebody's call is due and nobody calls this discard: nobody acts
-            if at[nxt] == len(takes[nxt]):
+            if at[nxt] == n_takes[nxt]:
                 break
             actor = nxt
         if live < 0:
             raise _Stuck  # a draw from an empty wall
-        if at != [len(x) for x in takes] or [len(x) for x in drops] != [k - (p == short) for p, k in enumerate(at)]:
+        if at != n_takes or n_drops != [k - (p == short) for p, k in enumerate(at)]:
             raise _Stuck  # the takes and discards do not replay in turn order
         _written(table, live, last)
         return table
@@ -713,6 +718,6 @@ class _Round:
             limit,
             yaku,
             None if pao == who else pao,
-            tuple(int(x) for x in deltas[: self.seats]),
+            tuple(map(int, deltas[: self.seats])),
             self.label,
         )
