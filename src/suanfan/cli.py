@@ -176,7 +176,7 @@ def score(
     lang: Annotated[str, typer.Option("--lang", help="en, zh or ja")] = "en",
     **context: Any,
 ) -> None:
-    """Score one hand. The win context has one option per field (``--tsumo``, ``--seat``, ``--honba``, ...)."""
+    """Score one hand. The win context has one option per field (--tsumo, --seat, --honba, ...)."""
     try:
         _check_lang(lang)
         ctx = context_values(context)
@@ -273,9 +273,9 @@ def rules_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
     lang: Annotated[str, typer.Option("--lang")] = "en",
 ) -> None:
-    """The rule sets, their items and their options. The names and the words are in ``--lang``; the ids (items,
-    options and their values, presets, flags) stay as they are written on the command line (``-o open_tanyao=false``,
-    ``-o preset=tenhou``, ``--flag void_suit=p``), since they are what one types."""
+    """The rule sets, their items and their options. The names and the words are in --lang; the ids (items,
+    options and their values, presets, flags) stay as they are written on the command line (-o open_tanyao=false,
+    -o preset=tenhou, --flag void_suit=p), since they are what one types."""
     try:
         _check_lang(lang)
         sets = [rules_mod.get(name)] if name else list(rules_mod.registry().values())

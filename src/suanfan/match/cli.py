@@ -204,7 +204,7 @@ def undo(match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: 
 def show(
     match_id: Annotated[int, typer.Argument()], db: DbOpt = None, as_json: JsonOpt = False, lang: LangOpt = "en"
 ) -> None:
-    """The rounds, the running totals and the standings (each round named as the players of ``--lang`` say it)."""
+    """The rounds, the running totals and the standings (each round named as the players of --lang say it)."""
     try:
         check_lang(lang)
         with Store(db) as store:
