@@ -276,7 +276,7 @@ class Table:
             self.fail(f"the round's events give {format_tiles(concealed)}, the log shows {format_tiles(shown)}")
         hand: dict = {
             "rules": "riichi",
-            "hand": format_tiles(concealed),
+            "hand": tiles_text(concealed),
             "win": tile_name(tile),
             "melds": [self.meld_text(m) for m in self.melds[who]],
             "tsumo": tsumo,
@@ -311,11 +311,30 @@ class Table:
 
     def meld_text(self, meld: list) -> str:
         kind, tiles, offset = meld
-        text = f"{kind}:{format_tiles(tiles)}"
+        text = f"{kind}:{tiles_text(tiles)}"
         return text + f"@{SOURCES[self.seats][offset]}" if kind != "ankan" else text
 
     def source_letter(self, who: int, other: int) -> str:
         return SOURCES[self.seats][(other - who) % self.seats]
+
+
+class _TilesText(dict):
+    """Tiles in order (a tuple of sorted tile numbers) -> ``format_tiles`` of them, written once per distinct set of
+    tiles: a win's hand and melds are told as text, and the same hands and melds come back game after game."""
+
+    def __missing__(self, tiles: tuple[int, ...]) -> str:
+        text = format_tiles(tiles)
+        if len(self) < 100_000:  # bounded: an endless stream of new hands cannot grow it without end
+            self[tiles] = text
+        return text
+
+
+_TILES_TEXT = _TilesText()
+
+
+def tiles_text(tiles: list[int]) -> str:
+    """``format_tiles(tiles)``, by one look-up of the sorted tiles."""
+    return _TILES_TEXT[tuple(sorted(tiles))]
 
 
 def is_tenpai(table: Table, who: int) -> bool:
