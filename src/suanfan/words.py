@@ -182,8 +182,10 @@ WORDS: dict[str, Text] = table(
     # suanfan log check
     (
         "log.summary",
-        "{files} files, {games} games, {rounds} rounds, {wins} wins: {wins_agree} wins agree, {rounds_agree} rounds "
-        "agree, {games_agree} games agree",
+        # English counts one and many apart: {x_s} is "s" but for one, {x_v} is "s" for one (one win agrees)
+        "{files} file{files_s}, {games} game{games_s}, {rounds} round{rounds_s}, {wins} win{wins_s}: {wins_agree} "
+        "win{wins_agree_s} agree{wins_agree_v}, {rounds_agree} round{rounds_agree_s} agree{rounds_agree_v}, "
+        "{games_agree} game{games_agree_s} agree{games_agree_v}",
         "{files} 个文件，{games} 场，{rounds} 局，{wins} 次和牌：{wins_agree} 次和牌一致，{rounds_agree} 局一致，"
         "{games_agree} 场一致",
         "{files} ファイル、{games} 対局、{rounds} 局、{wins} 和了：和了 {wins_agree} 一致、局 {rounds_agree} 一致、"

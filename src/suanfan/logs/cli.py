@@ -124,7 +124,10 @@ def check(
             err.print(f"[bold red]{word('label.error', lang)}[/] ({e['code']}): {escape(e['message'])}", soft_wrap=True)
         s = rep.summary()
         skipped = ", ".join(f"{coded('log.skip', k, lang)} {v}" for k, v in s["skipped"].items())
-        line = word("log.summary", lang, **{k: v for k, v in s.items() if k != "skipped"})
+        counts = {k: v for k, v in s.items() if k != "skipped"}
+        numbers = {f"{k}_s": "" if v == 1 else "s" for k, v in counts.items()}  # English: 1 file, 2 files
+        numbers |= {f"{k}_v": "s" if v == 1 else "" for k, v in counts.items()}  # 1 win agrees, 2 wins agree
+        line = word("log.summary", lang, **counts, **numbers)
         out.print(line + ("; " + word("log.skipped", lang, what=skipped) if skipped else ""), soft_wrap=True)
     raise typer.Exit(2 if rep.errors else 1 if rep.mismatches else 0)
 
