@@ -7,6 +7,13 @@
 Tiles: ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N P F C`` (P white, F green, C red), a red five
 ``5mr`` / ``5pr`` / ``5sr``. A file may hold several games. MJAI writes no lobby: a game is read with Tenhou's
 rules (red fives as ``start_game`` ``aka_flag`` says, default on), east only unless a South round is played.
+
+Most of a game is ``tsumo`` and ``dahai`` lines. They are read the fast way: a line whose text has been seen
+before is looked up (``_MOVE_LINES``: the text, the move it stands for), not parsed, and the draws and discards
+between two other events are played as one run (``Table.play``). A game the fast way refuses is read again the
+plain way (``replay``: every line parsed, every event played on its own), so an error names the line where the
+log breaks, and says what breaks, exactly as it always has; tests/test_logs_mjai.py checks that the two ways give
+the same games or the same error, on the test logs and on many mutated ones.
 """
 
 from __future__ import annotations
@@ -22,7 +29,6 @@ from .tenhou import game_rules
 from .yaku import MJAI, YAKUMAN_HAN
 
 HONORS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-SUITS = {"m": 0, "p": 1, "s": 2}
 ABORTS = {
     "kyushukyuhai": "kyuushu_kyuuhai",
     "suufonrenda": "suufon_renda",
@@ -51,6 +57,10 @@ def tile(text: object) -> int:
 # that files whose every line is different (a field of their own on each) do not grow it without end.
 _MOVE_LINES: dict[str, Move] = {}
 _MOVE_LINES_MAX = 1 << 14
+# The same for the other short lines (reach, reach_accepted, end_kyoku, most calls): the event each stands for,
+# parsed once and shared by every game that has the line (an event is read, never changed).
+_SHORT_EVENTS: dict[str, dict] = {}
+_SHORT = 120
 
 
 def read(text: str, file: str) -> list[Game]:
@@ -69,7 +79,7 @@ def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
     """``fast``: the lines of known draws and discards (``_MOVE_LINES``) are not parsed, and each run of them
     between two other events is played at once (``Table.play``); with ``fall_back``, a game the fast way refuses
     is replayed (the error, or the game if the fast way was too strict, is the replay's)."""
-    lines = _lines(text)
+    lines = text.splitlines()
     moves: list[Move | None] = list(map(_MOVE_LINES.get, lines)) if fast else [None] * len(lines)
     events = []  # (line number, event) of every line that is not a known draw or discard
     i = -1
@@ -79,10 +89,15 @@ def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
         except ValueError:
             break
         line = lines[i]
+        if fast and len(line) <= _SHORT:
+            ev = _SHORT_EVENTS.get(line)
+            if ev is not None:
+                events.append((i + 1, ev))
+                continue
         if not line.strip():
             continue
         try:
-            ev = json.loads(line)
+            ev = _parse(line)
         except json.JSONDecodeError as e:
             raise InputError("bad_log", f"{file}: line {i + 1} is not JSON ({e.msg} at column {e.colno})") from None
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
@@ -90,6 +105,8 @@ def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
         move = _move(ev) if fast else None
         if move is None:
             events.append((i + 1, ev))
+            if fast and len(line) <= _SHORT and len(_SHORT_EVENTS) < _MOVE_LINES_MAX:
+                _SHORT_EVENTS[line] = ev
         else:
             moves[i] = move
             if len(_MOVE_LINES) < _MOVE_LINES_MAX:
@@ -125,14 +142,19 @@ def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
     return games
 
 
-def _lines(text: str) -> list[str]:
-    """``text.splitlines()``. The first line (``start_game`` with the players' names, often not ASCII) is split off
-    first: the rest of the text is then mostly ASCII, and the lines of an ASCII text are made by copying, not by
-    reading each character again to find its width (0.4 M instructions a game of the test logs)."""
-    cut = text.find("\n") + 1
-    if text.isascii() or not cut:
-        return text.splitlines()
-    return text[:cut].splitlines() + text[cut:].splitlines()  # the same lines: a break ends the first part
+# the C scanner json.loads runs (a decoder of json.loads's defaults)
+_SCAN = json.JSONDecoder().scan_once
+
+
+def _parse(line: str) -> object:
+    """``json.loads(line)``, the scanner called directly when the line is one JSON value with no white space around
+    it (as a writer writes a line: json.loads's Python steps around the scanner cost about as much as scanning a
+    short event); any other line is read by json.loads itself, for its exact errors."""
+    try:
+        value, end = _SCAN(line, 0)
+    except (StopIteration, ValueError):
+        return json.loads(line)
+    return value if end == len(line) else json.loads(line)
 
 
 def _tiles(texts: list) -> list[int]:
@@ -171,7 +193,7 @@ def _runs(events: list[tuple[int, dict]], moves: list[Move | None]) -> dict[int,
 
 def _every_line(lines: list[str], first: int, last: int) -> list[tuple[int, dict]]:
     """Every event of lines ``first`` to ``last`` (numbered from 1), draws and discards too, for the replay."""
-    return [(n, json.loads(lines[n - 1])) for n in range(first, last + 1) if lines[n - 1].strip()]
+    return [(n, _parse(lines[n - 1])) for n in range(first, last + 1) if lines[n - 1].strip()]
 
 
 class _Game:
