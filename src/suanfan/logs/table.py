@@ -429,3 +429,11 @@ def _tenpai_of_hand(table: Table, who: int) -> bool:
     if kinds <= set(YAOCHU):
         near.update(YAOCHU)
     return any(waits(hand, kinds=(k,)) for k in sorted(near))
+
+
+def table_at(state: dict) -> Table:
+    """A table as it stands after events a reader has followed without playing them one by one (Tenhou's fast
+    path): ``state`` holds every attribute ``Table.__init__`` sets, as they are then."""
+    table = Table.__new__(Table)
+    table.__dict__.update(state)
+    return table

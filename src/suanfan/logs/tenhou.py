@@ -22,12 +22,13 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 from html import unescape
+from itertools import repeat
 from urllib.parse import unquote
 
 from ..errors import InputError
-from ..tiles import tile_name
+from ..tiles import KIND, tile_name
 from .model import WIND_JA, Draw, Game, Round, Win
-from .table import Move, Table
+from .table import LIVE_WALL, Move, Table, table_at
 from .yaku import LIMITS, TENHOU_IDS, YAKUMAN_HAN
 
 RED_IDS = {16: 42, 52: 43, 88: 44}
@@ -154,8 +155,8 @@ def yaku_of(yaku: str | None, yakuman: str | None) -> tuple[tuple[str, int], ...
 
 
 @lru_cache(maxsize=1 << 16)
-def meld(m: int, red: bool) -> tuple[str, tuple[int, ...], int]:
-    """(kind, suanfan tiles, offset of the discarder) of an ``N`` tag's ``m`` code (decoded once per code)."""
+def meld_ids(m: int) -> tuple[str, tuple[int, ...], int]:
+    """(kind, tile ids, offset of the discarder) of an ``N`` tag's ``m`` code (decoded once per code)."""
     offset = m & 3
     if m & 0x4:
         t = (m >> 10) // 3
@@ -173,22 +174,31 @@ def meld(m: int, red: bool) -> tuple[str, tuple[int, ...], int]:
     else:
         t = (m >> 8) // 4
         kind, ids = ("ankan" if offset == 0 else "minkan"), [t * 4 + i for i in range(4)]
-    tiles = tile_codes(red)
     if not all(0 <= t < 136 for t in ids):
         raise InputError("bad_log", f"m={m} is no meld: tile id {max(ids)} is not 0-135")
+    return kind, tuple(ids), offset
+
+
+def meld(m: int, red: bool) -> tuple[str, tuple[int, ...], int]:
+    """(kind, suanfan tiles, offset of the discarder) of an ``N`` tag's ``m`` code."""
+    kind, ids, offset = meld_ids(m)
+    tiles = tile_codes(red)
     return kind, tuple(tiles[t] for t in ids), offset
 
 
-def read(text: str, file: str) -> list[Game]:
-    return [_Reader(file, tags_of(text, file)).game()]
+def read(text: str, file: str, fast: bool = True) -> list[Game]:
+    """The game of an mjlog; ``fast=False`` replays every round move by move (the fast path's reference)."""
+    return [_Reader(file, tags_of(text, file), fast).game()]
 
 
 class _Reader:
-    def __init__(self, file: str, tags: list[str]) -> None:
+    def __init__(self, file: str, tags: list[str], fast: bool = True) -> None:
         self.file = file
         self.tags = tags
         self.red = True
         self.options: dict = {}
+        self.fast = fast
+        self.replayed: list[int] = []  # the INIT tags of the rounds replayed move by move
 
     def fail(self, i: int, message: str) -> None:
         raise InputError("bad_log", f"{self.file}: tag {i + 1} <{_name(self.tags[i])}>: {message}")
@@ -226,9 +236,9 @@ class _Reader:
         self.options, settings = game_rules(game_type)
         self.seats = 3 if game_type & 0x10 else 4
         players = tuple(names[: self.seats]) if names else ("",) * self.seats
-        # each tag's move (None: another tag), and a None past the end: the tags between two others are a run
-        self.codes = move_codes(self.red)
-        self.moves = [*map(self.codes.get, self.tags), None]
+        # each tag's move key (None: another tag), and a None past the end: the tags between two others are a run
+        self.keys = [*map(MOVE_KEYS.get, self.tags, repeat(-1)), -1]
+        self.moves: list[Move | None] = []  # the replay's moves, made when a round is replayed
         rounds: list[Round] = []
         final_scores = final_points = None
         start = next((i for i, tag in enumerate(self.tags) if tag.startswith("INIT ")), None)
@@ -249,7 +259,21 @@ class _Reader:
         )  # fmt: skip
 
     def round(self, start: int) -> tuple[Round, str | None, int | None]:
-        """The round whose INIT is tag ``start``, its ``owari``, and where the next round starts (None: the end)."""
+        """The round whose INIT is tag ``start``, its ``owari``, and where the next round starts (None: the end):
+        read by the fast path (``fast_round``), or replayed move by move where the fast path finds anything it
+        does not vouch for, so that the replay gives the round or its error."""
+        if self.fast:
+            read = fast_round(self, start)
+            if read is not None:
+                return read
+        self.replayed.append(start)
+        return self.replay_round(start)
+
+    def replay_round(self, start: int) -> tuple[Round, str | None, int | None]:
+        """The round whose INIT is tag ``start``, replayed move by move on a ``Table``."""
+        if not self.moves:
+            self.codes = move_codes(self.red)
+            self.moves = [*map(self.codes.get, self.tags), None]
         init = attrs(self.tags[start])
         seed = ints(init.get("seed"))
         if len(seed) < 6:
@@ -407,3 +431,275 @@ class _Reader:
         tenpai = tuple(p for p in range(n) if tag.get(f"hai{p}") is not None)
         nagashi = tuple(p for p in range(n) if table.nagashi[p]) if kind == "nm" else ()
         return Draw("exhaustive", tenpai, nagashi, deltas, f"tag {i + 1}")
+
+
+# ---- the fast path: a round read with tile ids, its draws and discards as keys in one set -------------------------
+#
+# Most of a round is draws and discards (some 97 a round, against a dozen other tags). Tenhou's tile ids 0-135 are
+# distinct, so a round can be followed with ids instead of tiles: each move tag becomes a key (seat s drawing id x:
+# ``s * 136 + x``, discarding it: ``DISCARD + s * 136 + x``) in one look-up per tag for the whole game
+# (``_Reader.keys``), and the tiles the seats hold are one set of keys: a draw adds its key, a discard takes its
+# tile's key out (a tile not held, or drawn while held, is found there). The other tags (calls, riichi, dora, the
+# end) are read one by one as the replay reads them, each looking at the move just before it (the last draw, the last
+# discard) and the few states that wait for the next draw (a riichi stick, a kong, a replacement tile); at the end
+# a winner's hand is the set's keys of that seat, and the Table a win is told from is made as it stands then.
+#
+# Anything the fast path does not vouch for (a tile id the round's hands do not explain, a riichi tile that is not
+# the next discard, a move after the round's end, a tag it does not know) makes it give up, and the round is replayed
+# move by move: the replay gives the round, or its precise error. tests/test_logs_fast.py checks that the two give
+# the same Game on every test log and on mutated logs.
+
+DISCARD = 544  # the first discard key: 4 seats x 136 tile ids of draws come before
+MOVE_KEYS = {f"{letter}{x}/>": s * 136 + x for s, letter in enumerate("TUVW") for x in range(136)}
+MOVE_KEYS.update({f"{letter}{x}/>": DISCARD + s * 136 + x for s, letter in enumerate("DEFG") for x in range(136)})
+SEAT_DRAWS = [frozenset(range(s * 136, s * 136 + 136)) for s in range(4)]  # a seat's draws (and dealt tiles)
+SEAT_DISCARDS = [frozenset(range(DISCARD + s * 136, DISCARD + s * 136 + 136)) for s in range(4)]
+FOURTH_SEAT = SEAT_DRAWS[3] | SEAT_DISCARDS[3]
+DRAW_OF = [k - DISCARD for k in range(2 * DISCARD)]  # a discard's key -> the key of its tile coming in
+TILE_IDS = {str(t): t for t in range(136)}
+SEAT_TILE_KEYS = [{str(t): s * 136 + t for t in range(136)} for s in range(4)]  # a dealt tile id -> its key
+
+
+def fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] | None:
+    """The round whose INIT is tag ``start`` (as ``_Reader.replay_round`` gives it), or None where the fast checks
+    find anything wrong or unusual: then the round is replayed."""
+    try:
+        return _fast_round(r, start)
+    except (InputError, KeyError, ValueError, IndexError):
+        return None  # a value the fast path cannot read: the replay reads it, or says what is wrong with it
+
+
+def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] | None:
+    tags, keys, n = r.tags, r.keys, r.seats
+    tiles = tile_codes(r.red)
+    init = attrs(tags[start])
+    seed = ints(init.get("seed"))
+    kyoku, honba, sticks = seed[:3]
+    dealer = int(init.get("oya", "0"))
+    scores = tuple(x * 100 for x in ints(init.get("ten")))[:n]
+    if len(seed) < 6 or len(scores) != n or not 0 <= seed[5] < 136:
+        return None
+    # the hands: the keys of the tiles each seat holds (dealt as drawn: seat s's tile x is s * 136 + x)
+    held: set[int] = set()
+    dealt = 0
+    for s in range(n):
+        if text := init.get(f"hai{s}"):
+            ids = text.split(",")
+            held.update(map(SEAT_TILE_KEYS[s].__getitem__, ids))
+            dealt += len(ids)
+    if len(held) != dealt:
+        return None  # a tile id dealt twice to a seat
+    # the round's other tags, up to the next INIT
+    events = []
+    end = len(tags)
+    i = keys.index(-1, start + 1)
+    while i < end and not tags[i].startswith("INIT "):
+        events.append(i)
+        i = keys.index(-1, i + 1)
+    stop = i
+    events.append(stop)  # the end closes the last run of moves
+    moves = stop - start - len(events)
+    add, remove = held.add, held.remove
+
+    # the table's state as the replay keeps it (Table), changed by each tag that is no move
+    calls = breaks = 0
+    fed = [False] * n
+    riichi: list[str | None] = [None] * n
+    riichi_at: list[tuple[int, int] | None] = [None] * n
+    stood: list[int] = []
+    declared = unconfirmed = rinshan_due = None
+    kong_open = False
+    drawn: tuple[int, int, bool] | None = None
+    last_discard: tuple[int, int] | None = None  # (seat, tile id)
+    robbable: tuple[int, int, str] | None = None
+    kita = [0] * n
+    liable: list[int | None] = [None] * n
+    melds: list[list[list]] = [[] for _ in range(n)]
+    taken: list[int] = []  # the keys of tiles gone from a hand into a meld
+    dora = [tiles[seed[5]]]
+    outcomes: list[Win | Draw] = []
+    owari = None
+    table = None
+
+    def take(who: int, x: int) -> bool:
+        """Tile id ``x`` leaves seat ``who``'s hand for a meld, if the seat holds it."""
+        key = who * 136 + x
+        if key not in held:
+            return False
+        remove(key)
+        taken.append(key)
+        return True
+
+    prev = start
+    for p in events:
+        if p > prev + 1:  # the moves prev+1 .. p-1: what the replay's state keeps of them
+            if table is not None:
+                return None  # a move after the round's end
+            a = prev + 1
+            for k in keys[a:p]:  # the tiles in and out of the hands (remove: KeyError for a tile not held)
+                if k < DISCARD:
+                    if k in held:
+                        return None  # a tile drawn that the seat holds
+                    add(k)
+                else:
+                    remove(DRAW_OF[k])
+            if declared is not None:  # the riichi tile: the run's first move, a discard of the seat's
+                k = keys[a]
+                if unconfirmed is not None or not DISCARD + declared * 136 <= k < DISCARD + declared * 136 + 136:
+                    return None
+                before = SEAT_DISCARDS[declared].intersection(keys[start + 1 : a])  # the seat's river so far
+                riichi[declared] = "riichi" if before or calls else "double_riichi"
+                riichi_at[declared] = (len(before) + 1, breaks)
+                unconfirmed, declared = declared, None
+            rinshan = False
+            if unconfirmed is not None or kong_open or rinshan_due is not None or robbable is not None:
+                f = a
+                while f < p and keys[f] >= DISCARD:
+                    f += 1
+                if f < p:  # the run's first draw: the riichi stick is down, a kong complete, a replacement drawn
+                    if unconfirmed is not None:
+                        if unconfirmed not in stood:
+                            stood.append(unconfirmed)
+                        unconfirmed = None
+                    if kong_open:
+                        breaks += 1
+                        kong_open = False
+                    rinshan = f == p - 1 and rinshan_due == keys[f] // 136
+                    rinshan_due = robbable = None
+            k = keys[p - 1]
+            if k < DISCARD:
+                drawn, last_discard = (k // 136, tiles[k % 136], rinshan), None
+            else:
+                drawn, last_discard = None, ((k - DISCARD) // 136, k % 136)
+        prev = p
+        if p == stop:
+            break
+        tag = tags[p]
+        if not tag.endswith(">"):
+            return None
+        name = tag.partition(" ")[0]
+        if name in ("AGARI", "RYUUKYOKU"):
+            if table is None:
+                # every move is in: dealt + drawn - discarded - taken is what the hands hold, and each move is a
+                # draw or a discard
+                draws = (len(held) - dealt + len(taken) + moves) // 2
+                if draws > LIVE_WALL[n] or (n == 3 and not FOURTH_SEAT.isdisjoint(keys[start + 1 : stop])):
+                    return None
+                table = table_at({
+                    "seats": n, "dealer": dealer, "round_wind": kyoku // 4, "hands": [[], [], [], []][:n],
+                    "rivers": [[], [], [], []][:n], "melds": melds, "dora": dora, "live": LIVE_WALL[n] - draws,
+                    "place": "", "offset": 0, "calls": calls, "breaks": breaks, "fed": fed, "riichi": riichi,
+                    "riichi_at": riichi_at, "stood": stood, "declared": declared, "unconfirmed": unconfirmed,
+                    "kong_open": kong_open, "rinshan_due": rinshan_due, "drawn": drawn,
+                    "last_discard": last_discard and (last_discard[0], tiles[last_discard[1]]),
+                    "robbable": robbable, "kita": kita, "liable": liable,
+                })  # fmt: skip
+            a = attrs(tag)
+            if name == "AGARI":
+                who = int(a.get("who", "0"))
+                _hand_and_river(table, who, held, keys[start + 1 : p], tiles)
+                outcomes.append(r.agari(table, a, p, bool(outcomes)))
+            else:
+                if a.get("type") == "nm":
+                    for s in range(n):
+                        _hand_and_river(table, s, held, keys[start + 1 : p], tiles)
+                outcomes.append(r.ryuukyoku(table, a, p))
+            owari = a.get("owari") or owari
+            continue
+        if name in ("N", "REACH", "DORA") and table is not None:
+            return None  # play after the round's end
+        if name == "N":
+            who = int(value(tag, ' who="') or 0)
+            if not 0 <= who < n:
+                return None
+            kind, ids, offset = meld_ids(int(value(tag, ' m="') or 0))
+            if kind in ("chi", "pon", "minkan"):
+                source = (who + offset) % 4
+                if last_discard is None or last_discard[0] != source or last_discard[1] not in ids:
+                    return None
+                if not all(take(who, x) for x in ids if x != last_discard[1]):
+                    return None
+                if unconfirmed is not None:
+                    if unconfirmed not in stood:
+                        stood.append(unconfirmed)
+                    unconfirmed = None
+                meld_tiles = [tiles[x] for x in ids]
+                melds[who].append([kind, meld_tiles, (source - who) % n])
+                called = KIND[tiles[last_discard[1]]]
+                if kind != "chi" and called >= 27:
+                    group = range(31, 34) if called >= 31 else range(27, 31)
+                    if sum(KIND[m[1][0]] in group for m in melds[who]) == len(group):
+                        liable[who] = source  # 責任払い, as Table.call finds it
+                fed[source] = True
+                calls += 1
+                breaks += 1
+                if kind == "minkan":
+                    rinshan_due = who
+                last_discard = None
+                continue
+            if not all(take(who, x) for x in ids):
+                return None
+            t = tiles[ids[0]]
+            if kind == "kita":
+                if n != 3 or t != 30:
+                    return None
+                kita[who] += 1
+                rinshan_due, robbable, last_discard, drawn = who, (who, t, "kita"), None, None
+                continue
+            if kind == "kakan":
+                pon = next((m for m in melds[who] if m[0] == "pon" and KIND[m[1][0]] == KIND[t]), None)
+                if pon is None:
+                    return None
+                pon[0] = "kakan"
+                pon[1].append(t)
+            else:
+                melds[who].append(["ankan", [tiles[x] for x in ids], 0])
+            if unconfirmed is not None:
+                if unconfirmed not in stood:
+                    stood.append(unconfirmed)
+                unconfirmed = None
+            calls += 1
+            kong_open = True
+            rinshan_due, robbable, last_discard, drawn = who, (who, t, kind), None, None
+        elif name == "REACH":
+            who = int(value(tag, ' who="') or 0)
+            if not 0 <= who < n:
+                return None
+            if value(tag, ' step="') == "1":
+                if riichi[who]:
+                    return None
+                declared = who
+            else:
+                if riichi[who] is None:
+                    return None
+                if who not in stood:
+                    stood.append(who)
+                if unconfirmed == who:
+                    unconfirmed = None
+        elif name == "DORA":
+            indicator = list(map(TILE_IDS.__getitem__, (value(tag, ' hai="') or "0").split(",")))[0]
+            if len(dora) >= 5:
+                return None
+            dora.append(tiles[indicator])
+        elif not (_name(tag) in ("UN", "BYE", "SHUFFLE", "GO", "TAIKYOKU") or tag.startswith("/")):
+            return None
+    if not outcomes or table is None:
+        return None
+    changes = [0] * n
+    for o in outcomes:
+        for s, d in enumerate(o.deltas or ()):
+            changes[s] += d
+    for s in table.stood:
+        changes[s] -= 1000
+    rnd = Round(
+        kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
+        tuple(changes), place=f"tag {start + 1}",
+    )  # fmt: skip
+    return rnd, owari, stop if stop < end else None
+
+
+def _hand_and_river(table: Table, who: int, held: set[int], moves: list[int], tiles: tuple[int, ...]) -> None:
+    """Seat ``who``'s concealed tiles and river at the round's end onto ``table``, from the keys of the tiles held
+    and the round's moves (the river's order is not kept: a win and nagashi ask only its length and its tiles)."""
+    table.hands[who] = [tiles[k % 136] for k in SEAT_DRAWS[who].intersection(held)]
+    table.rivers[who] = [tiles[k % 136] for k in SEAT_DISCARDS[who].intersection(moves)]

@@ -1,0 +1,127 @@
+"""The Tenhou reader's fast path (``tenhou.fast_round``: a round read without a Python step per draw or discard)
+against the move-by-move replay (``tenhou.read(..., fast=False)``), which stays the reference and the way to place an
+error: on every test log the two give the same Game, and on mutated logs (tags dropped, duplicated, swapped, moved,
+tile ids changed, a call's ``m`` or a seat changed) either the same Game or the same error.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from suanfan.logs import decode, files_of, tenhou
+
+DATA = Path(__file__).parent / "data" / "logs" / "tenhou"
+LOGS = [(f, decode(Path(f).read_bytes(), f)) for f in files_of([DATA])]
+
+
+def _read(text: str, file: str, fast: bool) -> tuple[object, list[int]]:
+    """The game (or the exception, as its type and message) and the rounds the fast reader replayed."""
+    try:
+        reader = tenhou._Reader(file, tenhou.tags_of(text, file), fast)
+        return reader.game(), reader.replayed
+    except Exception as e:  # noqa: BLE001 - the replay's own failures (an int() of a bad attribute) must match too
+        return (type(e).__name__, getattr(e, "code", None), str(e)), []
+
+
+def test_the_fast_path_reads_every_test_log_as_the_replay_does() -> None:
+    assert len(LOGS) >= 40
+    rounds = wins = 0
+    for file, text in LOGS:
+        fast, replayed = _read(text, file, True)
+        slow, _ = _read(text, file, False)
+        assert replayed == [], f"{file}: rounds at tags {replayed} were replayed, not read by the fast path"
+        assert fast == slow, file
+        rounds += len(fast.rounds)
+        wins += sum(len(r.wins) for r in fast.rounds)
+    # not vacuous: every round of the 47 games went by the fast path, and they hold hundreds of wins
+    assert rounds >= 400 and wins >= 300
+
+
+def _mutate(tags: list[str], rng: random.Random) -> list[str]:
+    """One change to a log's tags (the first and last, <mjloggm> and </mjloggm>, kept)."""
+    tags = list(tags)
+    body = range(1, len(tags) - 1)
+    i = rng.choice(body)
+    moves = [k for k in body if tags[k][:1] in "TUVWDEFG" and tags[k][1:2].isdigit()]
+    kind = rng.choice(["drop", "duplicate", "swap", "swap_near", "move", "tile", "tile_kind", "meld", "who", "reach"])
+    if kind == "drop":
+        del tags[i]
+    elif kind == "duplicate":
+        tags.insert(i, tags[i])
+    elif kind in ("swap", "swap_near"):
+        j = min(max(1, i + rng.choice([-2, -1, 1, 2])), len(tags) - 2) if kind == "swap_near" else rng.choice(body)
+        tags[i], tags[j] = tags[j], tags[i]
+    elif kind == "move":
+        tag = tags.pop(i)
+        tags.insert(rng.choice(range(1, len(tags) - 1)), tag)
+    elif kind in ("tile", "tile_kind") and moves:
+        k = rng.choice(moves)
+        x = int(tags[k][1:].split("/")[0])
+        y = rng.randrange(136) if kind == "tile" else x // 4 * 4 + rng.randrange(4)  # any tile, or one of its kind
+        tags[k] = f"{tags[k][0]}{y}/>"
+    elif kind == "meld":
+        calls = [k for k in body if tags[k].startswith("N ")]
+        if calls:
+            k = rng.choice(calls)
+            m = int(tenhou.value(tags[k], ' m="') or 0)
+            tags[k] = tags[k].replace(f'm="{m}"', f'm="{m ^ (1 << rng.randrange(16))}"')
+    elif kind == "who":
+        named = [k for k in body if ' who="' in tags[k]]
+        if named:
+            k = rng.choice(named)
+            who = tenhou.value(tags[k], ' who="')
+            tags[k] = tags[k].replace(f' who="{who}"', f' who="{rng.randrange(4)}"', 1)
+    else:  # a riichi declared where nobody did
+        tags.insert(i, f'REACH who="{rng.randrange(4)}" step="{rng.choice("12")}"/>')
+    return tags
+
+
+def _fuzz(cases: int, seed: int) -> None:
+    rng = random.Random(seed)
+    same_game = same_error = replayed_rounds = 0
+    for _ in range(cases):
+        file, text = rng.choice(LOGS)
+        pieces = text.split("<")
+        head, tags = pieces[0], pieces[1:]
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            tags = _mutate(tags, rng)
+        mutated = "<".join([head, *tags])
+        fast, replayed = _read(mutated, file, True)
+        slow, _ = _read(mutated, file, False)
+        assert fast == slow, f"{file} mutated (seed {seed}): the fast path and the replay differ"
+        if isinstance(fast, tuple):
+            same_error += 1
+        else:
+            same_game += 1
+            replayed_rounds += len(replayed)
+    # not vacuous: many mutated logs still read (the fast path vouching for most of their rounds, replaying the
+    # rounds it does not), and many are refused with the replay's own error
+    assert same_game >= cases // 5 and same_error >= cases // 5, (same_game, same_error)
+    assert replayed_rounds > 0
+
+
+def test_the_fast_path_and_the_replay_agree_on_mutated_logs() -> None:
+    _fuzz(300, seed=13)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(5))
+def test_the_fast_path_and_the_replay_agree_on_many_mutated_logs(seed: int) -> None:
+    _fuzz(1000, seed=100 + seed)
+
+
+def test_the_fast_path_makes_a_whole_table() -> None:
+    """The table a win is told from holds every attribute a Table has (the fast path writes them all at once)."""
+    made = []
+    real = tenhou.table_at
+    try:
+        tenhou.table_at = lambda state: made.append(state) or real(state)
+        file, text = LOGS[0]
+        tenhou.read(text, file)
+    finally:
+        tenhou.table_at = real
+    fresh = tenhou.Table(4, 0, 0, [[]] * 4, [0])
+    assert made and all(state.keys() == vars(fresh).keys() for state in made)
