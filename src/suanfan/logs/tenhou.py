@@ -139,6 +139,19 @@ def value(tag: str, key: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
+def indicator_names(text: str | None, red: bool) -> tuple[str, ...]:
+    """The mpsz names of an attribute's tile ids (``doraHai``, ``doraHaiUra``), read once per text (a round's wins
+    show the same indicators)."""
+    if not text:
+        return ()
+    texts = tile_texts(red)
+    try:
+        return tuple([tile_name(texts[t]) for t in text.split(",")])
+    except KeyError as e:
+        raise InputError("bad_log", f"tile id {e.args[0]} is not 0-135") from None
+
+
+@lru_cache(maxsize=4096)
 def yaku_of(yaku: str | None, yakuman: str | None) -> tuple[tuple[str, int], ...]:
     """suanfan's items and their han of an AGARI's ``yaku`` (id, han pairs) and ``yakuman`` (ids), summed by item
     (Tenhou writes each dora kind once; "53,0" is a riichi without ura dora)."""
@@ -386,8 +399,8 @@ class _Reader:
         honba, sticks = (0, 0) if second else (ba[0], ba[1])
         hand = table.win_hand(who, source, self.options, honba, sticks, shown=self.tiles_in(tag.get("hai")))
         if hand.get("riichi") or hand.get("double_riichi"):
-            hand["ura_indicators"] = list(map(tile_name, self.tiles_in(tag.get("doraHaiUra"))))
-        logged_dora = list(map(tile_name, self.tiles_in(tag.get("doraHai"))))
+            hand["ura_indicators"] = list(indicator_names(tag.get("doraHaiUra"), self.red))
+        logged_dora = list(indicator_names(tag.get("doraHai"), self.red))
         if logged_dora != hand.get("dora_indicators", []):
             self.fail(i, f"the round revealed dora {hand.get('dora_indicators')}, the tag shows {logged_dora}")
         pao = tag.get("paoWho")
@@ -404,7 +417,7 @@ class _Reader:
             who,
             None if who == source else source,
             hand,
-            None if tag.get("yakuman") else sum(ints(tag.get("yaku"))[1::2]),
+            None if tag.get("yakuman") else sum(yaku.values()),  # the han of every yaku pair, summed by item
             ten[0],
             ten[1],
             LIMITS.get(ten[2]),
@@ -489,16 +502,6 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
             dealt += len(ids)
     if len(held) != dealt:
         return None  # a tile id dealt twice to a seat
-    # the round's other tags, up to the next INIT
-    events = []
-    end = len(tags)
-    i = keys.index(-1, start + 1)
-    while i < end and not tags[i].startswith("INIT "):
-        events.append(i)
-        i = keys.index(-1, i + 1)
-    stop = i
-    events.append(stop)  # the end closes the last run of moves
-    moves = stop - start - len(events)
     add, remove = held.add, held.remove
 
     # the table's state as the replay keeps it (Table), changed by each tag that is no move
@@ -530,8 +533,12 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
         taken.append(key)
         return True
 
+    end = len(tags)
     prev = start
-    for p in events:
+    seen = 0  # the round's tags so far that are no move
+    while True:
+        p = keys.index(-1, prev + 1)  # the next tag that is no move (the end of the round too)
+        last = p == end or tags[p].startswith("INIT ")
         if p > prev + 1:  # the moves prev+1 .. p-1: what the replay's state keeps of them
             if table is not None:
                 return None  # a move after the round's end
@@ -572,8 +579,9 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
             else:
                 drawn, last_discard = None, ((k - DISCARD) // 136, k % 136)
         prev = p
-        if p == stop:
+        if last:
             break
+        seen += 1
         tag = tags[p]
         if not tag.endswith(">"):
             return None
@@ -582,8 +590,8 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
             if table is None:
                 # every move is in: dealt + drawn - discarded - taken is what the hands hold, and each move is a
                 # draw or a discard
-                draws = (len(held) - dealt + len(taken) + moves) // 2
-                if draws > LIVE_WALL[n] or (n == 3 and not FOURTH_SEAT.isdisjoint(keys[start + 1 : stop])):
+                draws = (len(held) - dealt + len(taken) + p - start - seen) // 2
+                if draws > LIVE_WALL[n] or (n == 3 and not FOURTH_SEAT.isdisjoint(keys[start + 1 : p])):
                     return None
                 table = table_at({
                     "seats": n, "dealer": dealer, "round_wind": kyoku // 4, "hands": [[], [], [], []][:n],
@@ -597,7 +605,9 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
             a = attrs(tag)
             if name == "AGARI":
                 who = int(a.get("who", "0"))
-                _hand_and_river(table, who, held, keys[start + 1 : p], tiles)
+                # the river is read by a win only for ippatsu and the first turn (tenhou, chiihou)
+                river = riichi[who] is not None or int(a.get("fromWho", "0")) == who
+                _hand_and_river(table, who, held, keys[start + 1 : p] if river else None, tiles)
                 outcomes.append(r.agari(table, a, p, bool(outcomes)))
             else:
                 if a.get("type") == "nm":
@@ -695,11 +705,12 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
         kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
         tuple(changes), place=f"tag {start + 1}",
     )  # fmt: skip
-    return rnd, owari, stop if stop < end else None
+    return rnd, owari, p if p < end else None
 
 
-def _hand_and_river(table: Table, who: int, held: set[int], moves: list[int], tiles: tuple[int, ...]) -> None:
-    """Seat ``who``'s concealed tiles and river at the round's end onto ``table``, from the keys of the tiles held
-    and the round's moves (the river's order is not kept: a win and nagashi ask only its length and its tiles)."""
+def _hand_and_river(table: Table, who: int, held: set[int], moves: list[int] | None, tiles: tuple[int, ...]) -> None:
+    """Seat ``who``'s concealed tiles at the round's end onto ``table``, from the keys of the tiles held, and its
+    river from the round's moves where given (its order is not kept: a win and nagashi ask only its length and tiles)."""
     table.hands[who] = [tiles[k % 136] for k in SEAT_DRAWS[who].intersection(held)]
-    table.rivers[who] = [tiles[k % 136] for k in SEAT_DISCARDS[who].intersection(moves)]
+    if moves is not None:
+        table.rivers[who] = [tiles[k % 136] for k in SEAT_DISCARDS[who].intersection(moves)]
