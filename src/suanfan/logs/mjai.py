@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ..errors import InputError
 from ..tiles import tile_name
-from .model import WIND_JA, Draw, Game, Round, Win
+from .model import WIND_JA, Draw, Game, Round, Win, round_changes
 from .table import Move, Table, is_tenpai
 from .tenhou import game_rules
 from .yaku import MJAI, YAKUMAN_HAN
@@ -255,7 +255,6 @@ class _Game:
         label = f"{WIND_JA[wind]}{number}局 {honba}本場"
         table.place = lambda: f"{self.file}: {label}: line {self.line}"
         outcomes: list[Win | Draw] = []
-        changes = [0] * self.seats
         first_win = True
         if start in self.runs:
             self.play(table, self.runs[start])
@@ -304,13 +303,8 @@ class _Game:
                 self.play(table, self.runs[i])
         if not outcomes:
             self.fail(f"{label} has no hora or ryukyoku: the log is cut short")
-        for o in outcomes:
-            for p, d in enumerate(o.deltas or ()):
-                changes[p] += d
-        for p in table.stood:
-            changes[p] -= 1000
         return Round(wind, number, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
-                     tuple(changes), place=f"line {self.events[start][0]}")  # fmt: skip
+                     round_changes(outcomes, table.stood, self.seats), place=f"line {self.events[start][0]}")  # fmt: skip
 
     def play(self, table: Table, run: list[Move]) -> None:
         """A run of draws and discards (the fast way): their seats checked at once, then played by the table."""

@@ -51,6 +51,18 @@ class Draw:
     place: str = ""
 
 
+def round_changes(outcomes: tuple[Win | Draw, ...] | list[Win | Draw], stood: list[int], seats: int) -> tuple[int, ...]:
+    """The log's point changes over a round, per seat: what each outcome moved, less the 1000 of each riichi stick
+    put down (a round's ``deltas``)."""
+    changes = [0] * seats
+    for o in outcomes:
+        for p, d in enumerate(o.deltas or ()):
+            changes[p] += d
+    for p in stood:
+        changes[p] -= 1000
+    return tuple(changes)
+
+
 @dataclass(frozen=True, slots=True)
 class Round:
     """One hand of the game (局): round wind (0 East ...), number (1-4), honba, riichi sticks on the table at

@@ -27,7 +27,7 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..tiles import KIND, tile_name
-from .model import WIND_JA, Draw, Game, Round, Win
+from .model import WIND_JA, Draw, Game, Round, Win, round_changes
 from .table import LIVE_WALL, Move, Table, table_at
 from .yaku import LIMITS, TENHOU_IDS, YAKUMAN_HAN
 
@@ -304,7 +304,6 @@ class _Reader:
             self.fail(start, e.message)
         label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         outcomes: list[Win | Draw] = []
-        changes = [0] * n
         owari = None
         tags, moves, end = self.tags, self.moves, len(self.tags)
         i = start + 1
@@ -338,14 +337,9 @@ class _Reader:
             i += 1
         if not outcomes:
             self.fail(i - 1, f"{label} has no AGARI or RYUUKYOKU: the log is cut short")
-        for o in outcomes:
-            for p, d in enumerate(o.deltas or ()):
-                changes[p] += d
-        for p in table.stood:
-            changes[p] -= 1000
         rnd = Round(
             kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
-            tuple(changes), place=f"tag {start + 1}",
+            round_changes(outcomes, table.stood, n), place=f"tag {start + 1}",
         )  # fmt: skip
         return rnd, owari, i if i < end else None
 
@@ -695,15 +689,9 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
             return None
     if not outcomes or table is None:
         return None
-    changes = [0] * n
-    for o in outcomes:
-        for s, d in enumerate(o.deltas or ()):
-            changes[s] += d
-    for s in table.stood:
-        changes[s] -= 1000
     rnd = Round(
         kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
-        tuple(changes), place=f"tag {start + 1}",
+        round_changes(outcomes, table.stood, n), place=f"tag {start + 1}",
     )  # fmt: skip
     return rnd, owari, p if p < end else None
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from ..errors import InputError
 from ..tiles import KIND, tile_name
-from .model import WIND_JA, Draw, Game, Round, Win
+from .model import WIND_JA, Draw, Game, Round, Win, round_changes
 from .table import Table, is_tenpai
 from .tenhou import game_rules
 from .yaku import JAPANESE, YAKUMAN_HAN
@@ -351,15 +351,9 @@ class _Round:
             outcomes.append(Draw(ABORTS[kind], deltas=deltas, place=self.label))
         else:
             self.fail(f"the result {kind!r} is not 和了, 流局, 流し満貫 or an abortive draw")
-        changes = [0] * n
-        for o in outcomes:
-            for p, d in enumerate(o.deltas or ()):
-                changes[p] += d
-        for p in table.stood:
-            changes[p] -= 1000
         return Round(
             kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
-            tuple(changes), place=self.label,
+            round_changes(outcomes, table.stood, n), place=self.label,
         )  # fmt: skip
 
     # ---- the play ------------------------------------------------------------------------------------------
