@@ -105,6 +105,16 @@ def test_tenhou6_names_and_seats_must_agree(tmp_path: Path) -> None:
         list(suanfan.logs.read(file))
 
 
+@pytest.mark.parametrize("slot", [2, 3, 4])  # the dora and ura indicators, seat 0's hand
+def test_tenhou6_bad_tile_code_names_the_file_and_round(tmp_path: Path, slot: int) -> None:
+    """A tile code that is no tile, read before the round's turns, still names the file and the log entry."""
+    obj = json.loads((DATA / "tenhou6/mjai-reviewer/rinshan.json").read_text(encoding="utf-8"))
+    obj["log"][0][slot] = ["x"]
+    file = _bad(tmp_path, "bad_tile.json", json.dumps(obj))
+    with pytest.raises(InputError, match=r"bad_tile\.json: game 1, log entry 1\b.*tile 'x' is not a tile code"):
+        list(suanfan.logs.read(file))
+
+
 def test_a_gzipped_log_is_read_as_the_plain_one(tmp_path: Path) -> None:
     plain = DATA / "tenhou/dnovikoff/pao.xml"
     packed = tmp_path / "pao.mjlog"

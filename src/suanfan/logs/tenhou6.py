@@ -279,9 +279,12 @@ def _read_game(obj: object, file: str, index: int) -> Game:
         place = f"{file}: game {index + 1}, log entry {n + 1}"
         try:
             rounds.append(_Round(entry, options, place, seats).read())
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
-            if isinstance(e, InputError):
+        except InputError as e:
+            if e.message.startswith(place):
                 raise
+            # a tile code read before the round knew its place (the hands, the dora indicators)
+            raise InputError(e.code, f"{place}: {e.message}") from None
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
             raise InputError("bad_log", f"{place}: not a tenhou.net/6 round ({e})") from None
     final_scores = final_points = None
     sc = obj.get("sc")
