@@ -37,9 +37,11 @@ class Table:
         self.seats = seats
         self.dealer = dealer
         self.round_wind = round_wind
-        self.hands = [list(h) for h in hands]
-        self.rivers: list[list[int]] = [[], [], [], []][:seats]  # every discard, the called ones included
-        self.melds: list[list[list]] = [[], [], [], []][:seats]  # [kind, tiles, source offset]
+        # list(map(...)) and the lists written out: a comprehension is a function call of its own (Table() made once
+        # a round by the readers that replay: 28.8 k -> see docs/logs.md "Speed")
+        self.hands = list(map(list, hands))
+        self.rivers: list[list[int]] = [[], [], [], []] if seats == 4 else [[], [], []]  # every discard, called too
+        self.melds: list[list[list]] = [[], [], [], []] if seats == 4 else [[], [], []]  # [kind, tiles, source offset]
         self.dora = list(dora)
         self.live = LIVE_WALL[seats]
         self.place: str | Callable[[], str] = ""
@@ -257,49 +259,60 @@ class Table:
         """The contract hand object of seat ``who`` winning now: by self-draw (``source`` None or ``who``) or on
         ``source``'s discard or kong. ``honba`` and ``sticks`` are what this winner takes (0 for a second ron).
         ``shown``: the concealed tiles the log shows, which must be those the events give."""
-        tsumo = source is None or source == who
-        chankan = rinshan = False
-        if tsumo:
-            if self.drawn is None or self.drawn[0] != who:
+        # Every reader tells each win here, so it is written for few Python steps (callgrind, the test logs' 725 wins:
+        # 32.7 k instructions a call before, see docs/logs.md "Speed"): the concealed tiles sorted once for both the
+        # check of ``shown`` and their text, names and meld texts by look-ups (``NAMES``, ``meld_text_of``), and
+        # ``ippatsu`` and ``first_turn`` read in place (a method call costs about 1,000 instructions).
+        if source is None or source == who:
+            drawn = self.drawn
+            if drawn is None or drawn[0] != who:
                 self.fail(f"seat {who} wins by self-draw without a drawn tile")
-            _, tile, rinshan = self.drawn
-            concealed = list(self.hands[who])
+            _, tile, rinshan = drawn
+            concealed = self.hands[who]
+            tsumo = True
+            chankan = False
         else:
-            if self.robbable is not None and self.robbable[0] == source:
-                tile, chankan = self.robbable[1], True
-            elif self.last_discard is not None and self.last_discard[0] == source:
-                tile = self.last_discard[1]
+            tsumo = rinshan = False
+            robbable, last = self.robbable, self.last_discard
+            if robbable is not None and robbable[0] == source:
+                tile, chankan = robbable[1], True
+            elif last is not None and last[0] == source:
+                tile, chankan = last[1], False
             else:
                 self.fail(f"seat {who} wins on seat {source}, who has no tile out")
             concealed = [*self.hands[who], tile]
-        if shown is not None and sorted(shown) != sorted(concealed):
+        ordered = sorted(concealed)
+        if shown is not None and sorted(shown) != ordered:
             self.fail(f"the round's events give {format_tiles(concealed)}, the log shows {format_tiles(shown)}")
+        seats = self.seats
+        melds = self.melds[who]
         hand: dict = {
             "rules": "riichi",
-            "hand": tiles_text(concealed),
-            "win": tile_name(tile),
-            "melds": [self.meld_text(m) for m in self.melds[who]],
+            "hand": _TILES_TEXT[tuple(ordered)],
+            "win": NAMES[tile],
+            "melds": [meld_text_of(m, seats) for m in melds] if melds else [],
             "tsumo": tsumo,
-            "seat_wind": WINDS[(who - self.dealer) % self.seats],
+            "seat_wind": WINDS[(who - self.dealer) % seats],
             "round_wind": WINDS[self.round_wind],
         }
         state = self.riichi[who]
         if state:
             hand[state] = True
-            if self.ippatsu(who):
+            if self.riichi_at[who] == (len(self.rivers[who]), self.breaks):  # self.ippatsu(who)
                 hand["ippatsu"] = True
+        live = self.live
         if rinshan:
             hand["rinshan"] = True
-        elif tsumo and self.live == 0:
+        elif tsumo and live == 0:
             hand["haitei"] = True
-        if chankan and self.robbable and self.robbable[2] == "kakan":
+        if chankan and robbable[2] == "kakan":  # robbing a concealed kong or a North set aside is no chankan
             hand["chankan"] = True
-        elif not tsumo and not chankan and self.live == 0:
+        elif not tsumo and not chankan and live == 0:
             hand["houtei"] = True
-        if tsumo and self.first_turn(who):
+        if tsumo and not self.rivers[who] and not self.calls:  # self.first_turn(who)
             hand["tenhou" if who == self.dealer else "chiihou"] = True
         if self.dora:
-            hand["dora_indicators"] = [tile_name(t) for t in self.dora]
+            hand["dora_indicators"] = list(map(NAMES.__getitem__, self.dora))
         if self.kita[who]:
             hand["kita"] = self.kita[who]
         if honba:
@@ -310,12 +323,14 @@ class Table:
         return hand
 
     def meld_text(self, meld: list) -> str:
-        kind, tiles, offset = meld
-        text = f"{kind}:{tiles_text(tiles)}"
-        return text + f"@{SOURCES[self.seats][offset]}" if kind != "ankan" else text
+        """A meld as the contract writes it (``pon:555z@L``; a concealed kong has no source)."""
+        return meld_text_of(meld, self.seats)
 
     def source_letter(self, who: int, other: int) -> str:
         return SOURCES[self.seats][(other - who) % self.seats]
+
+
+NAMES: tuple[str, ...] = tuple(tile_name(t) for t in range(45))  # tile number -> mpsz name, for map() and look-ups
 
 
 class _TilesText(dict):
@@ -335,6 +350,31 @@ _TILES_TEXT = _TilesText()
 def tiles_text(tiles: list[int]) -> str:
     """``format_tiles(tiles)``, by one look-up of the sorted tiles."""
     return _TILES_TEXT[tuple(sorted(tiles))]
+
+
+class _MeldText(dict):
+    """(seats, kind, source offset, *tiles as the meld holds them) -> the meld's contract text, written once per
+    distinct meld (the same melds come back game after game). One look-up costs about a third of writing the text
+    (an f-string, the tiles sorted and looked up, the source's letter: some 6 k instructions a meld)."""
+
+    def __missing__(self, key: tuple) -> str:
+        seats, kind, offset, *tiles = key
+        text = f"{kind}:{tiles_text(tiles)}"
+        if kind != "ankan":
+            text += f"@{SOURCES[seats][offset]}"
+        if len(self) < 100_000:  # bounded, as _TILES_TEXT
+            self[key] = text
+        return text
+
+
+_MELD_TEXT = _MeldText()
+
+
+def meld_text_of(meld: list, seats: int) -> str:
+    """The contract text of a meld ``[kind, tiles, source offset]`` at a table of ``seats``: ``chi:123m@L``,
+    ``kakan:5555z@A``, ``ankan:1111p``."""
+    kind, tiles, offset = meld
+    return _MELD_TEXT[(seats, kind, offset, *tiles)]
 
 
 def is_tenpai(table: Table, who: int) -> bool:
