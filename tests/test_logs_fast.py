@@ -20,7 +20,7 @@ LOGS = [(f, decode(Path(f).read_bytes(), f)) for f in files_of([DATA])]
 def _read(text: str, file: str, fast: bool) -> tuple[object, list[int]]:
     """The game (or the exception, as its type and message) and the rounds the fast reader replayed."""
     try:
-        reader = tenhou._Reader(file, tenhou.tags_of(text, file), fast)
+        reader = tenhou._Reader(file, text, fast)
         return reader.game(), reader.replayed
     except Exception as e:  # noqa: BLE001 - the replay's own failures (an int() of a bad attribute) must match too
         return (type(e).__name__, getattr(e, "code", None), str(e)), []
@@ -46,7 +46,9 @@ def _mutate(tags: list[str], rng: random.Random) -> list[str]:
     body = range(1, len(tags) - 1)
     i = rng.choice(body)
     moves = [k for k in body if tags[k][:1] in "TUVWDEFG" and tags[k][1:2].isdigit()]
-    kind = rng.choice(["drop", "duplicate", "swap", "swap_near", "move", "tile", "tile_kind", "meld", "who", "reach"])
+    kind = rng.choice(
+        ["drop", "duplicate", "swap", "swap_near", "move", "tile", "tile_kind", "meld", "who", "reach", "attr", "space"]
+    )
     if kind == "drop":
         del tags[i]
     elif kind == "duplicate":
@@ -74,6 +76,21 @@ def _mutate(tags: list[str], rng: random.Random) -> list[str]:
             k = rng.choice(named)
             who = tenhou.value(tags[k], ' who="')
             tags[k] = tags[k].replace(f' who="{who}"', f' who="{rng.randrange(4)}"', 1)
+    elif kind == "attr":  # an INIT, AGARI or RYUUKYOKU written another way (the fast path splits them at quotes)
+        ends = [k for k in body if tags[k].startswith(("INIT ", "AGARI ", "RYUUKYOKU "))]
+        if ends:
+            k = rng.choice(ends)
+            quotes = [at for at, c in enumerate(tags[k]) if c == '"']
+            at = rng.choice(quotes)
+            tags[k] = rng.choice([
+                tags[k][:at] + tags[k][at + 1 :],  # a quote left out
+                tags[k].replace('" ', '"', 1),  # no space before the next attribute
+                tags[k].replace(" ", ' extra="1" ', 1),  # an attribute no reader knows
+                tags[k][:at + 1] + "&#49;" + tags[k][at + 1 :],  # an escape in a value
+                tags[k].replace('="', "='", 1),
+            ])  # fmt: skip
+    elif kind == "space":  # white space after a tag (a log written one tag a line)
+        tags[i] = tags[i] + rng.choice(["\n", " ", "\r\n"])
     else:  # a riichi declared where nobody did
         tags.insert(i, f'REACH who="{rng.randrange(4)}" step="{rng.choice("12")}"/>')
     return tags

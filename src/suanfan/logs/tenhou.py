@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 from html import unescape
-from itertools import repeat
 from urllib.parse import unquote
 
 from ..errors import InputError
@@ -201,17 +200,36 @@ def meld(m: int, red: bool) -> tuple[str, tuple[int, ...], int]:
 
 def read(text: str, file: str, fast: bool = True) -> list[Game]:
     """The game of an mjlog; ``fast=False`` replays every round move by move (the fast path's reference)."""
-    return [_Reader(file, tags_of(text, file), fast).game()]
+    return [_Reader(file, text, fast).game()]
 
 
 class _Reader:
-    def __init__(self, file: str, tags: list[str], fast: bool = True) -> None:
+    def __init__(self, file: str, text: str, fast: bool = True) -> None:
         self.file = file
-        self.tags = tags
+        self.text = text
+        self.body = text.strip()  # the text tags_of splits: the fast path reads it by positions
+        self._tags: list[str] | None = None
         self.red = True
         self.options: dict = {}
         self.fast = fast
         self.replayed: list[int] = []  # the INIT tags of the rounds replayed move by move
+
+    @property
+    def tags(self) -> list[str]:
+        """The log's tags (``tags_of``), split when the replay or an error needs them: the fast path reads the
+        text by positions and splits only its runs of moves."""
+        if self._tags is None:
+            self._tags = tags_of(self.text, self.file)
+        return self._tags
+
+    def position(self, i: int) -> int:
+        """Where tag ``i``'s ``<`` stands in ``body`` (a fast round after a replayed one starts there)."""
+        s = self.body
+        at = 0
+        while s.startswith(("<?", "<!"), at):  # the declarations tags_of leaves out, then <mjloggm>
+            at = s.find("<", at + 1)
+        at = s.find("<", at + 1)
+        return at + sum(len(t) + 1 for t in self.tags[:i])
 
     def fail(self, i: int, message: str) -> None:
         raise InputError("bad_log", f"{self.file}: tag {i + 1} <{_name(self.tags[i])}>: {message}")
@@ -228,7 +246,8 @@ class _Reader:
     def game(self) -> Game:
         names: list[str] = []
         game_type = None
-        for tag in self.tags:
+        head = self.head()
+        for tag in self.tags if head is None else head[0]:
             name = _name(tag)
             if name == "GO" and game_type is None:
                 game_type = int(attrs(tag).get("type", "0"))
@@ -249,14 +268,22 @@ class _Reader:
         self.options, settings = game_rules(game_type)
         self.seats = 3 if game_type & 0x10 else 4
         players = tuple(names[: self.seats]) if names else ("",) * self.seats
-        # each tag's move key (None: another tag), and a None past the end: the tags between two others are a run
-        self.keys = [*map(MOVE_KEYS.get, self.tags, repeat(-1)), -1]
         self.moves: list[Move | None] = []  # the replay's moves, made when a round is replayed
         rounds: list[Round] = []
         final_scores = final_points = None
-        start = next((i for i, tag in enumerate(self.tags) if tag.startswith("INIT ")), None)
+        if head is not None:
+            start, at = head[1], head[2]
+        else:
+            start = next((i for i, tag in enumerate(self.tags) if tag.startswith("INIT ")), None)
+            at = self.position(start) if self.fast and start is not None else None
         while start is not None:
-            rnd, owari, start = self.round(start)
+            read = fast_round(self, at, start) if self.fast else None
+            if read is None:  # the fast path does not vouch for the round: the replay gives it or its error
+                self.replayed.append(start)
+                rnd, owari, start = self.replay_round(start)
+                at = self.position(start) if self.fast and start is not None else None
+            else:
+                rnd, owari, at, start = read
             rounds.append(rnd)
             if owari:
                 values = owari.split(",")
@@ -271,16 +298,18 @@ class _Reader:
             info=info,
         )  # fmt: skip
 
-    def round(self, start: int) -> tuple[Round, str | None, int | None]:
-        """The round whose INIT is tag ``start``, its ``owari``, and where the next round starts (None: the end):
-        read by the fast path (``fast_round``), or replayed move by move where the fast path finds anything it
-        does not vouch for, so that the replay gives the round or its error."""
-        if self.fast:
-            read = fast_round(self, start)
-            if read is not None:
-                return read
-        self.replayed.append(start)
-        return self.replay_round(start)
+    def head(self) -> tuple[list[str], int, int] | None:
+        """For the fast path, the tags before the first INIT, that INIT's tag number and its place in ``body``,
+        found without splitting the whole text; None where the log does not begin as a plain mjlog does
+        (``<mjloggm ...>`` first, ``</mjloggm>`` last, a round: the tags then say what it is)."""
+        s = self.body
+        at = s.find("<INIT ")
+        if not self.fast or at < 0 or not s.startswith("<mjloggm") or not s.endswith("</mjloggm>"):
+            return None
+        pieces = s[:at].split("<")  # '', 'mjloggm ver=...>', then the tags before the INIT
+        if _name(pieces[1]) != "mjloggm" or any(_name(t) == "INIT" for t in pieces[2:]):
+            return None
+        return pieces[2:], len(pieces) - 2, at
 
     def replay_round(self, start: int) -> tuple[Round, str | None, int | None]:
         """The round whose INIT is tag ``start``, replayed move by move on a ``Table``."""
@@ -440,63 +469,104 @@ class _Reader:
         return Draw("exhaustive", tenpai, nagashi, deltas, f"tag {i + 1}")
 
 
-# ---- the fast path: a round read with tile ids, its draws and discards as keys in one set -------------------------
+# ---- the fast path: a round read by positions in the text, its draws and discards as tag texts in one set --------
 #
-# Most of a round is draws and discards (some 97 a round, against a dozen other tags). Tenhou's tile ids 0-135 are
-# distinct, so a round can be followed with ids instead of tiles: each move tag becomes a key (seat s drawing id x:
-# ``s * 136 + x``, discarding it: ``DISCARD + s * 136 + x``) in one look-up per tag for the whole game
-# (``_Reader.keys``), and the tiles the seats hold are one set of keys: a draw adds its key, a discard takes its
-# tile's key out (a tile not held, or drawn while held, is found there). The other tags (calls, riichi, dora, the
-# end) are read one by one as the replay reads them, each looking at the move just before it (the last draw, the last
-# discard) and the few states that wait for the next draw (a riichi stick, a kong, a replacement tile); at the end
-# a winner's hand is the set's keys of that seat, and the Table a win is told from is made as it stands then.
+# Most of a round is draws and discards (some 92 a round, against a dozen other tags), and none of them has an
+# attribute: the round's other tags are found by looking for the next ``="`` in the text (``str.find``, no Python
+# step per tag), and the draws and discards before each are split off as one run (``T12/>``, ``D12/>``).
+# Tenhou's tile ids 0-135 are distinct, so a round can be followed with ids instead of tiles, and an id held by a
+# seat is written as that seat's discard tag of it (seat 0 holding id 12: ``D12/>``): the tiles all seats hold are
+# one set of those texts. A discard takes its own text out of the set (a tile not held is not there), a draw puts
+# in the discard text of its tile (one look-up, ``DRAWN``); a draw of a tile the seat holds changes nothing, and
+# is found when the round ends by the count (the set holds exactly dealt + drawn - discarded - called tiles, or a
+# draw did not add). A run's moves alternate: the discard that may open it (after a call, a riichi declaration),
+# then draw and discard pairs, then the draw that may end it (before a win, a kong, a riichi), each applied in turn.
+# The other tags (calls, riichi, dora, the end) are read one by one as the replay reads them, each looking at the
+# move just before it (the last draw, the last discard) and the few states that wait for the next draw (a riichi
+# stick, a kong, a replacement tile); at the end a winner's hand is the set's texts of that seat, and the Table a
+# win is told from is made as it stands then.
 #
 # Anything the fast path does not vouch for (a tile id the round's hands do not explain, a riichi tile that is not
-# the next discard, a move after the round's end, a tag it does not know) makes it give up, and the round is replayed
-# move by move: the replay gives the round, or its precise error. tests/test_logs_fast.py checks that the two give
-# the same Game on every test log and on mutated logs.
+# the next discard, a move after the round's end, a tag it does not know, an attribute it cannot read) makes it
+# give up, and the round is replayed move by move: the replay gives the round, or its precise error.
+# tests/test_logs_fast.py checks that the two give the same Game on every test log and on mutated logs.
 
-DISCARD = 544  # the first discard key: 4 seats x 136 tile ids of draws come before
-MOVE_KEYS = {f"{letter}{x}/>": s * 136 + x for s, letter in enumerate("TUVW") for x in range(136)}
-MOVE_KEYS.update({f"{letter}{x}/>": DISCARD + s * 136 + x for s, letter in enumerate("DEFG") for x in range(136)})
-SEAT_DRAWS = [frozenset(range(s * 136, s * 136 + 136)) for s in range(4)]  # a seat's draws (and dealt tiles)
-SEAT_DISCARDS = [frozenset(range(DISCARD + s * 136, DISCARD + s * 136 + 136)) for s in range(4)]
-FOURTH_SEAT = SEAT_DRAWS[3] | SEAT_DISCARDS[3]
-DRAW_OF = [k - DISCARD for k in range(2 * DISCARD)]  # a discard's key -> the key of its tile coming in
+# HELD[s][x]: seat s holding tile id x, written as its discard tag of it
+HELD = [[f"{letter}{x}/>" for x in range(136)] for letter in "DEFG"]
+SEAT_HELD = [frozenset(held) for held in HELD]  # a seat's held texts (its discard tags)
+DEALT = [{str(x): HELD[s][x] for x in range(136)} for s in range(4)]  # a dealt id as INIT writes it -> its text
+# DRAWN[seats]: a draw tag -> the text of the tile it brings in (only the seats a game has: another seat's draw is
+# no draw)
+DRAWN = {n: {f"{letter}{x}/>": HELD[s][x] for s, letter in enumerate("TUVW"[:n]) for x in range(136)} for n in (3, 4)}
+# a draw or discard tag -> (seat, tile id)
+MOVE_AT = {f"{letter}{x}/>": (s % 4, x) for s, letter in enumerate("TUVWDEFG") for x in range(136)}
 TILE_IDS = {str(t): t for t in range(136)}
-SEAT_TILE_KEYS = [{str(t): s * 136 + t for t in range(136)} for s in range(4)]  # a dealt tile id -> its key
+
+# the attributes of a tag written as Tenhou writes it (``AGARI ba="0,1" hai="..." .../>``), split at its quotes:
+# each piece before a value is ' name=' (the first also has the tag's name) and maps to the name
+_ATTR_NAMES = (
+    "seed ten oya hai0 hai1 hai2 hai3 shuffle ba hai m machi yaku yakuman doraHai doraHaiUra who fromWho paoWho "
+    "sc owari type"
+).split()
+_ATTR_KEYS = {f"{tag}{name}=": name for tag in (" ", "INIT ", "AGARI ", "RYUUKYOKU ") for name in _ATTR_NAMES}
 
 
-def fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] | None:
-    """The round whose INIT is tag ``start`` (as ``_Reader.replay_round`` gives it), or None where the fast checks
-    find anything wrong or unusual: then the round is replayed."""
+def fast_attrs(tag: str) -> dict[str, str]:
+    """``attrs(tag)``, for the tags the fast path reads (INIT, AGARI, RYUUKYOKU) by one split at the quotes instead
+    of a regular expression (a quarter of the instructions): where each piece before a value is ``name=`` after a
+    space, the pieces are exactly the expression's matches. Anything else (an escape, a name it does not know, a
+    quote left open) is read by ``attrs``."""
+    parts = tag.split('"')
+    if len(parts) & 1 and "&" not in tag:
+        try:
+            return dict(zip(map(_ATTR_KEYS.__getitem__, parts[0:-1:2]), parts[1::2], strict=True))
+        except KeyError:
+            pass
+    return attrs(tag)
+
+
+@cache
+def held_tiles(red: bool) -> dict[str, int]:
+    """Each held text (a discard tag) -> its suanfan tile: a hand's and a river's tiles by look-ups."""
+    tiles = tile_codes(red)
+    return {HELD[s][x]: tiles[x] for s in range(4) for x in range(136)}
+
+
+def fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int | None, int | None] | None:
+    """The round whose INIT is tag ``start`` at ``at`` in the text, with its ``owari`` and where the next round
+    starts (its place in the text, its tag number; None at the end), as ``_Reader.replay_round`` gives it; or None
+    where the fast checks find anything wrong or unusual: then the round is replayed."""
     try:
-        return _fast_round(r, start)
+        return _fast_round(r, at, start)
     except (InputError, KeyError, ValueError, IndexError):
         return None  # a value the fast path cannot read: the replay reads it, or says what is wrong with it
 
 
-def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] | None:
-    tags, keys, n = r.tags, r.keys, r.seats
+def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int | None, int | None] | None:
+    s, n = r.body, r.seats
     tiles = tile_codes(r.red)
-    init = attrs(tags[start])
+    end = len(s) - len("</mjloggm>")  # the last tag's <
+    e = s.find("<", at + 1)
+    init = fast_attrs(s[at + 1 : e])
     seed = ints(init.get("seed"))
     kyoku, honba, sticks = seed[:3]
     dealer = int(init.get("oya", "0"))
     scores = tuple(x * 100 for x in ints(init.get("ten")))[:n]
     if len(seed) < 6 or len(scores) != n or not 0 <= seed[5] < 136:
         return None
-    # the hands: the keys of the tiles each seat holds (dealt as drawn: seat s's tile x is s * 136 + x)
-    held: set[int] = set()
+    # the hands: the texts of the tiles each seat holds
+    held: set[str] = set()
     dealt = 0
-    for s in range(n):
-        if text := init.get(f"hai{s}"):
+    for p in range(n):
+        if text := init.get(f"hai{p}"):
             ids = text.split(",")
-            held.update(map(SEAT_TILE_KEYS[s].__getitem__, ids))
+            held.update(map(DEALT[p].__getitem__, ids))
             dealt += len(ids)
     if len(held) != dealt:
         return None  # a tile id dealt twice to a seat
-    add, remove = held.add, held.remove
+    add, remove, drawn_text = held.add, held.remove, DRAWN[n]
+    draws = discards = 0
+    moved: list[str] = []  # the round's draws and discards so far (a river is read off them)
 
     # the table's state as the replay keeps it (Table), changed by each tag that is no move
     calls = breaks = 0
@@ -512,7 +582,7 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
     kita = [0] * n
     liable: list[int | None] = [None] * n
     melds: list[list[list]] = [[] for _ in range(n)]
-    taken: list[int] = []  # the keys of tiles gone from a hand into a meld
+    taken: list[str] = []  # the texts of tiles gone from a hand into a meld
     dora = [tiles[seed[5]]]
     outcomes: list[Win | Draw] = []
     owari = None
@@ -520,72 +590,76 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
 
     def take(who: int, x: int) -> bool:
         """Tile id ``x`` leaves seat ``who``'s hand for a meld, if the seat holds it."""
-        key = who * 136 + x
-        if key not in held:
+        text = HELD[who][x]
+        if text not in held:
             return False
-        remove(key)
-        taken.append(key)
+        remove(text)
+        taken.append(text)
         return True
 
-    end = len(tags)
-    prev = start
-    seen = 0  # the round's tags so far that are no move
+    pos, i = e, start + 1  # the next tag's < and its number
     while True:
-        p = keys.index(-1, prev + 1)  # the next tag that is no move (the end of the round too)
-        last = p == end or tags[p].startswith("INIT ")
-        if p > prev + 1:  # the moves prev+1 .. p-1: what the replay's state keeps of them
+        q = s.find('="', pos, end)  # the next tag with an attribute: the tags before it are moves
+        b = end if q < 0 else s.rfind("<", pos, q)
+        if b > pos:  # the moves: what the replay's state keeps of them
             if table is not None:
                 return None  # a move after the round's end
-            a = prev + 1
-            for k in keys[a:p]:  # the tiles in and out of the hands (remove: KeyError for a tile not held)
-                if k < DISCARD:
-                    if k in held:
-                        return None  # a tile drawn that the seat holds
-                    add(k)
-                else:
-                    remove(DRAW_OF[k])
+            moves = s[pos + 1 : b].split("<")
+            m = len(moves)
+            i += m
+            first = moves[0]
+            opened = first not in drawn_text  # the run opens with a discard
+            if opened:
+                remove(first)  # KeyError: no tile the seat holds (or no move at all)
+            odd = (m - opened) & 1  # the run ends with a draw
+            pairs = iter(moves[opened : m - odd] if opened or odd else moves)
+            for d, x in zip(pairs, pairs, strict=True):  # KeyError: a draw that is none, a discard of a tile not held
+                add(drawn_text[d])
+                remove(x)
+            if odd:
+                add(drawn_text[moves[-1]])
+            draws += (m - opened + 1) // 2
+            discards += (m - opened) // 2 + opened
             if declared is not None:  # the riichi tile: the run's first move, a discard of the seat's
-                k = keys[a]
-                if unconfirmed is not None or not DISCARD + declared * 136 <= k < DISCARD + declared * 136 + 136:
+                if unconfirmed is not None or not opened or first not in SEAT_HELD[declared]:
                     return None
-                before = SEAT_DISCARDS[declared].intersection(keys[start + 1 : a])  # the seat's river so far
+                before = SEAT_HELD[declared].intersection(moved)  # the seat's river so far
                 riichi[declared] = "riichi" if before or calls else "double_riichi"
                 riichi_at[declared] = (len(before) + 1, breaks)
                 unconfirmed, declared = declared, None
+            moved += moves
             rinshan = False
-            if unconfirmed is not None or kong_open or rinshan_due is not None or robbable is not None:
-                f = a
-                while f < p and keys[f] >= DISCARD:
-                    f += 1
-                if f < p:  # the run's first draw: the riichi stick is down, a kong complete, a replacement drawn
-                    if unconfirmed is not None:
-                        if unconfirmed not in stood:
-                            stood.append(unconfirmed)
-                        unconfirmed = None
-                    if kong_open:
-                        breaks += 1
-                        kong_open = False
-                    rinshan = f == p - 1 and rinshan_due == keys[f] // 136
-                    rinshan_due = robbable = None
-            k = keys[p - 1]
-            if k < DISCARD:
-                drawn, last_discard = (k // 136, tiles[k % 136], rinshan), None
+            if opened < m and (unconfirmed is not None or kong_open or rinshan_due is not None or robbable is not None):
+                # the run's first draw: the riichi stick is down, a kong complete, a replacement drawn
+                if unconfirmed is not None:
+                    if unconfirmed not in stood:
+                        stood.append(unconfirmed)
+                    unconfirmed = None
+                if kong_open:
+                    breaks += 1
+                    kong_open = False
+                rinshan = opened == m - 1 and rinshan_due == MOVE_AT[moves[opened]][0]
+                rinshan_due = robbable = None
+            who, x = MOVE_AT[moves[-1]]
+            if odd:
+                drawn, last_discard = (who, tiles[x], rinshan), None
             else:
-                drawn, last_discard = None, ((k - DISCARD) // 136, k % 136)
-        prev = p
-        if last:
+                drawn, last_discard = None, (who, x)
+        if q < 0:
             break
-        seen += 1
-        tag = tags[p]
+        pos = s.find("<", q)
+        tag = s[b + 1 : pos]  # the tag as tags_of gives it
         if not tag.endswith(">"):
             return None
         name = tag.partition(" ")[0]
+        if name == "INIT":
+            break
+        p, i = i, i + 1
         if name in ("AGARI", "RYUUKYOKU"):
             if table is None:
-                # every move is in: dealt + drawn - discarded - taken is what the hands hold, and each move is a
-                # draw or a discard
-                draws = (len(held) - dealt + len(taken) + p - start - seen) // 2
-                if draws > LIVE_WALL[n] or (n == 3 and not FOURTH_SEAT.isdisjoint(keys[start + 1 : p])):
+                # every move is in: a draw that added nothing leaves the set short (dealt + drawn - discarded -
+                # taken is what the hands hold)
+                if len(held) != dealt + draws - discards - len(taken) or draws > LIVE_WALL[n]:
                     return None
                 table = table_at({
                     "seats": n, "dealer": dealer, "round_wind": kyoku // 4, "hands": [[], [], [], []][:n],
@@ -596,17 +670,17 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
                     "last_discard": last_discard and (last_discard[0], tiles[last_discard[1]]),
                     "robbable": robbable, "kita": kita, "liable": liable,
                 })  # fmt: skip
-            a = attrs(tag)
+            a = fast_attrs(tag)
             if name == "AGARI":
                 who = int(a.get("who", "0"))
                 # the river is read by a win only for ippatsu and the first turn (tenhou, chiihou)
                 river = riichi[who] is not None or int(a.get("fromWho", "0")) == who
-                _hand_and_river(table, who, held, keys[start + 1 : p] if river else None, tiles)
+                _hand_and_river(table, who, held, moved if river else None, r.red)
                 outcomes.append(r.agari(table, a, p, bool(outcomes)))
             else:
                 if a.get("type") == "nm":
-                    for s in range(n):
-                        _hand_and_river(table, s, held, keys[start + 1 : p], tiles)
+                    for seat in range(n):
+                        _hand_and_river(table, seat, held, moved, r.red)
                 outcomes.append(r.ryuukyoku(table, a, p))
             owari = a.get("owari") or owari
             continue
@@ -693,12 +767,13 @@ def _fast_round(r: _Reader, start: int) -> tuple[Round, str | None, int | None] 
         kyoku // 4, kyoku % 4 + 1, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
         round_changes(outcomes, table.stood, n), place=f"tag {start + 1}",
     )  # fmt: skip
-    return rnd, owari, p if p < end else None
+    return (rnd, owari, None, None) if q < 0 else (rnd, owari, b, i)
 
 
-def _hand_and_river(table: Table, who: int, held: set[int], moves: list[int] | None, tiles: tuple[int, ...]) -> None:
-    """Seat ``who``'s concealed tiles at the round's end onto ``table``, from the keys of the tiles held, and its
+def _hand_and_river(table: Table, who: int, held: set[str], moves: list[str] | None, red: bool) -> None:
+    """Seat ``who``'s concealed tiles at the round's end onto ``table``, from the texts of the tiles held, and its
     river from the round's moves where given (its order is not kept: a win and nagashi ask only its length and tiles)."""
-    table.hands[who] = [tiles[k % 136] for k in SEAT_DRAWS[who].intersection(held)]
+    tiles = held_tiles(red)
+    table.hands[who] = [tiles[t] for t in SEAT_HELD[who].intersection(held)]
     if moves is not None:
-        table.rivers[who] = [tiles[k % 136] for k in SEAT_DISCARDS[who].intersection(moves)]
+        table.rivers[who] = [tiles[t] for t in SEAT_HELD[who].intersection(moves)]
