@@ -382,57 +382,71 @@ def is_tenpai(table: Table, who: int) -> bool:
     and a pair, seven pairs or thirteen orphans (``suanfan.waits.waits``' answer), read off each suit's pattern
     (``suit_waits``: the suit's tiles that complete it, found once per pattern), not by trying every tile on the
     whole hand. A hand the contract would refuse (five of a tile, a chi that is no run) is read as a ``Hand`` all
-    the same, which names what is wrong."""
+    the same, which names what is wrong.
+
+    Written with plain loops and counts: a generator expression (with ``all``, ``any``, ``sum``) or ``max`` costs
+    a few thousand instructions on this CPython, and they made up most of the 70 k a call cost before."""
     tiles = table.hands[who]
     melds = table.melds[who]
-    seen = _counts_held(tiles, melds)
-    if seen is None:
-        return _tenpai_of_hand(table, who)
-    counts = [0] * 34
+    counts = [0] * 34  # the concealed tiles by kind
     for t in tiles:
         counts[KIND[t]] += 1
+    seen = _counts_held(tiles, melds, counts)
+    if seen is None:
+        return _tenpai_of_hand(table, who)
     if not melds:
         if counts.count(2) == 6 and counts.count(1) == 1:
             return True  # seven pairs, waiting on the single (one copy held)
-        held = [counts[t] for t in YAOCHU]
+        held = list(map(counts.__getitem__, YAOCHU))
         if sum(held) == 13 and held.count(0) <= 1:
             return True  # thirteen orphans: on any of them, or on the one missing (none held)
-    groups = [suit_waits(tuple(counts[0:9])), suit_waits(tuple(counts[9:18])), suit_waits(tuple(counts[18:27])),
-              suit_waits(tuple(counts[27:34]))]  # fmt: skip
-    for s, (_, _, to_sets, to_pair) in enumerate(groups):
-        others = groups[:s] + groups[s + 1 :]
-        if not all(g[0] or g[1] for g in others):
+    groups = (suit_waits(tuple(counts[0:9])), suit_waits(tuple(counts[9:18])), suit_waits(tuple(counts[18:27])),
+              suit_waits(tuple(counts[27:34])))  # fmt: skip
+    # each group is sets alone, sets and one pair, or neither: the wait is in the one group left to complete
+    broken = paired = 0
+    for alone, with_pair, _, _ in groups:
+        if alone:
             continue
-        pairs = sum(not g[0] for g in others)  # a complete group that is not sets alone holds the pair
+        if with_pair:
+            paired += 1
+        else:
+            broken += 1
+    for s in range(4):
+        alone, with_pair, to_sets, to_pair = groups[s]
+        if broken - (not alone and not with_pair):
+            continue  # another group is neither sets alone nor sets and a pair
+        pairs = paired - (not alone and with_pair)  # the other groups holding the pair
         waits = to_pair if pairs == 0 else to_sets if pairs == 1 else ()
-        if any(seen[9 * s + t] < 4 for t in waits):
-            return True
+        base = 9 * s
+        for t in waits:
+            if seen[base + t] < 4:
+                return True
     return False
 
 
-def _counts_held(tiles: list[int], melds: list[list]) -> list[int] | None:
-    """The seat's tiles by kind, its melds' included; None for a hand ``Hand.build`` would refuse (the tile count,
-    a meld that is not one, more than four copies of a tile, two red fives of a suit)."""
+def _counts_held(tiles: list[int], melds: list[list], counts: list[int]) -> list[int] | None:
+    """The seat's tiles by kind, its melds' included (``counts``: its concealed tiles by kind); None for a hand
+    ``Hand.build`` would refuse (the tile count, a meld that is not one, more than four copies of a tile, two red
+    fives of a suit)."""
     if len(melds) > 4 or len(tiles) != 13 - 3 * len(melds):
         return None
-    seen = [0] * 34
-    reds = [t for t in tiles if t >= 42]
-    for t in tiles:
-        seen[KIND[t]] += 1
+    seen = list(counts)
+    held = list(tiles)
     for kind, meld, _ in melds:
-        kinds = sorted([KIND[t] for t in meld])
         if len(meld) != (3 if kind in ("chi", "pon") else 4):
             return None
+        kinds = sorted(map(KIND.__getitem__, meld))
         if kind == "chi":
-            if kinds[0] >= 27 or kinds[1] != kinds[0] + 1 or kinds[2] != kinds[0] + 2 or kinds[0] // 9 != kinds[2] // 9:
+            first = kinds[0]
+            if first >= 27 or kinds[1] != first + 1 or kinds[2] != first + 2 or first // 9 != kinds[2] // 9:
                 return None
         elif kinds[0] != kinds[-1]:
             return None
+        held += meld
         for k in kinds:
             seen[k] += 1
-        reds += [t for t in meld if t >= 42]
-    if max(seen) > 4 or len(set(reds)) != len(reds):
-        return None
+    if max(seen) > 4 or held.count(42) > 1 or held.count(43) > 1 or held.count(44) > 1:
+        return None  # a fifth copy, or two red fives of a suit
     return seen
 
 

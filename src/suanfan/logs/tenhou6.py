@@ -170,6 +170,8 @@ DROP_TEXTS = _DropTexts()
 
 NEXT = {n: tuple((p + 1) % n for p in range(n)) for n in (3, 4)}
 AROUND = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in (3, 4)}  # after a discard
+SEATS = {n: tuple(range(n)) for n in (3, 4)}
+LISTS = {list}
 FAST_READINGS = 64  # readings the fast replay plays before it leaves a round to the replay
 
 
@@ -214,7 +216,7 @@ def tiles_of(codes: list) -> list[int]:
     their sum, a float when any is one, says whether they all are)."""
     try:
         if type(sum(codes)) is int:
-            return [TILES[c] for c in codes]
+            return list(map(TILES.__getitem__, codes))
     except (TypeError, KeyError):
         pass
     return [tile(c) for c in codes]
@@ -289,9 +291,9 @@ def _read_game(obj: object, file: str, index: int) -> Game:
     final_scores = final_points = None
     sc = obj.get("sc")
     if isinstance(sc, list) and len(sc) in (2 * seats, 8):
-        final_scores = tuple(int(x) for x in sc[0 : 2 * seats : 2])
+        final_scores = tuple(map(int, sc[0 : 2 * seats : 2]))
         if ranked:
-            final_points = tuple(float(x) for x in sc[1 : 2 * seats : 2])
+            final_points = tuple(map(float, sc[1 : 2 * seats : 2]))
     return Game(
         file, index, "tenhou6", name, tuple(names), options, settings, tuple(rounds), final_scores, final_points
     )
@@ -317,7 +319,7 @@ class _Round:
         dealer = kyoku % 4
         self.label = f"{WIND_JA[kyoku // 4 % 4]}{kyoku % 4 + 1}局 {honba}本場"
         self.place += f" ({self.label})"
-        hands = [tiles_of(e[4 + 3 * p]) for p in range(n)]
+        hands = list(map(tiles_of, e[4 : 4 + 3 * n : 3]))  # entries 4, 7, 10, 13
         first_dora = [tile(e[2][0])] if e[2] else []
 
         def new_table() -> Table:
@@ -344,9 +346,12 @@ class _Round:
         elif kind in ("流局", "流し満貫"):
             deltas = tuple(map(int, result[1][:n])) if len(result) > 1 else (0,) * n
             table._confirm()
-            tenpai = tuple(p for p in range(n) if table.riichi[p] or is_tenpai(table, p))
+            ready = []  # (a loop: a generator expression costs a few thousand instructions more)
+            for p in SEATS[n]:
+                if table.riichi[p] or is_tenpai(table, p):
+                    ready.append(p)
             nagashi = tuple(p for p in range(n) if table.nagashi[p]) if kind == "流し満貫" else ()
-            outcomes.append(Draw("exhaustive", tenpai, nagashi, deltas, self.label))
+            outcomes.append(Draw("exhaustive", tuple(ready), nagashi, deltas, self.label))
         elif kind in ABORTS:
             if ABORTS[kind] == "suucha_riichi":
                 table._confirm()
@@ -388,9 +393,9 @@ class _Round:
         draw and discard cost one short step (a tile code looked up; a tile drawn and thrown at once (60) not even
         put in the hand); calls, kongs, riichi, kita and a draw with something pending go to the table's methods."""
         n = self.seats
-        takes = [e[5 + 3 * p] for p in range(n)]
-        drops = [e[6 + 3 * p] for p in range(n)]
-        if not all(type(x) is list for x in takes) or not all(type(x) is list for x in drops):
+        takes = e[5 : 5 + 3 * n : 3]  # each seat's takes (entries 5, 8, 11, 14), and its discards
+        drops = e[6 : 6 + 3 * n : 3]
+        if {*map(type, takes), *map(type, drops)} != LISTS:
             return None
         choices: list[int] = []  # the option taken at each choice, the first where none is given
         for _ in range(FAST_READINGS):
@@ -424,7 +429,7 @@ class _Round:
         live = table.live  # below 0 once the wall would have run out: the reading fails at the end
         plain = True  # nothing pending: a draw only moves a tile (Table.play's test)
         last = None  # the last move made here and not by the table's methods: its seat, ~seat for a draw
-        n_takes, n_drops = [len(x) for x in takes], [len(x) for x in drops]
+        n_takes, n_drops = list(map(len, takes)), list(map(len, drops))
         actor = table.dealer
         while True:
             T = takes[actor]
@@ -554,8 +559,12 @@ class _Round:
             actor = nxt
         if live < 0:
             raise _Stuck  # a draw from an empty wall
-        if at != n_takes or n_drops != [k - (p == short) for p, k in enumerate(at)]:
-            raise _Stuck  # the takes and discards do not replay in turn order
+        if at != n_takes:
+            raise _Stuck  # the takes do not replay in turn order
+        if short is not None:
+            at[short] -= 1  # now the discards played
+        if at != n_drops:
+            raise _Stuck  # the discards do not replay in turn order
         _written(table, live, last)
         return table
 
