@@ -95,9 +95,17 @@ class Table:
         try:
             self.hands[who].remove(tile)
         except ValueError:
-            self.fail(f"seat {who} {what} {tile_name(tile)}, which is not in the hand")
+            self.not_held(who, tile, what)
+
+    def not_held(self, who: int, tile: int, what: str) -> None:
+        """The error of a tile that must leave a hand and is not in it (``what``: "discards", "calls pon with")."""
+        self.fail(f"seat {who} {what} {tile_name(tile)}, which is not in the hand")
 
     # ---- events ----------------------------------------------------------------------------------------------
+    # The readers call these once per call, riichi, kong and the moves next to them (an MJAI game some 70 times),
+    # so the common case takes few steps: a tile leaves the hand by ``list.remove`` in place (``take`` and its
+    # message only when it is not there), and ``_confirm`` and ``first_turn`` are read in place (a method call costs
+    # about 1,000 instructions, callgrind).
     def play(self, moves: Sequence[Move]) -> None:
         """A run of draws and discards with no other event between them: the same as ``draw`` and ``discard``
         move by move. The moves right after another event (which may leave a riichi stick to put down, a kong to
@@ -141,7 +149,8 @@ class Table:
     def draw(self, who: int, tile: int) -> None:
         if self.live <= 0:
             self.fail(f"seat {who} draws, but the wall is empty")
-        self._confirm()
+        if self.unconfirmed is not None:  # self._confirm()
+            self.riichi_stands(self.unconfirmed)
         if self.kong_open:
             self.breaks += 1  # the kong is complete: ippatsu ends (robbing it would still have counted)
             self.kong_open = False
@@ -159,15 +168,19 @@ class Table:
         self.declared = who
 
     def discard(self, who: int, tile: int, riichi: bool = False) -> None:
-        self.take(who, tile, "discards")
+        try:
+            self.hands[who].remove(tile)
+        except ValueError:
+            self.not_held(who, tile, "discards")
+        river = self.rivers[who]
         if riichi:
             self.declared = who
         if self.declared == who:
-            self.riichi[who] = "double_riichi" if self.first_turn(who) else "riichi"
-            self.riichi_at[who] = (len(self.rivers[who]) + 1, self.breaks)
+            self.riichi[who] = "double_riichi" if not river and not self.calls else "riichi"  # first_turn(who)
+            self.riichi_at[who] = (len(river) + 1, self.breaks)
             self.declared = None
             self.unconfirmed = who
-        self.rivers[who].append(tile)
+        river.append(tile)
         self.last_discard = (who, tile)
         self.drawn = None
 
@@ -187,20 +200,27 @@ class Table:
 
     def call(self, who: int, kind: str, tiles: list[int], source: int) -> None:
         """chi, pon or minkan on the last discard; ``tiles`` are all the meld's tiles, the called one included."""
-        if self.last_discard is None or self.last_discard[0] != source:
+        last = self.last_discard
+        if last is None or last[0] != source:
             self.fail(f"seat {who} calls {kind} on seat {source}, whose tile is not the last discard")
-        called = self.last_discard[1]
+        called = last[1]
         if called not in tiles:
             self.fail(f"seat {who}'s {kind} {format_tiles(tiles)} does not hold the called tile {tile_name(called)}")
         rest = list(tiles)
         rest.remove(called)
+        hand = self.hands[who]
         for t in rest:
-            self.take(who, t, f"calls {kind} with")
-        self._confirm()
-        self.melds[who].append([kind, list(tiles), (source - who) % self.seats])
+            try:
+                hand.remove(t)
+            except ValueError:
+                self.not_held(who, t, f"calls {kind} with")
+        if self.unconfirmed is not None:  # self._confirm()
+            self.riichi_stands(self.unconfirmed)
+        melds = self.melds[who]
+        melds.append([kind, list(tiles), (source - who) % self.seats])
         if kind != "chi" and KIND[called] >= 27:
             group = range(31, 34) if KIND[called] >= 31 else range(27, 31)
-            if sum(KIND[m[1][0]] in group for m in self.melds[who]) == len(group):
+            if sum(KIND[m[1][0]] in group for m in melds) == len(group):
                 self.liable[who] = source  # 責任払い: the call that made daisangen / daisuushii certain
         self.fed[source] = True
         self.calls += 1
@@ -239,7 +259,8 @@ class Table:
         self.drawn = None
 
     def _kong(self, who: int, tile: int, kind: str) -> None:
-        self._confirm()
+        if self.unconfirmed is not None:  # self._confirm()
+            self.riichi_stands(self.unconfirmed)
         self.calls += 1
         self.kong_open = True  # robbing the kong still counts ippatsu (the kong is not complete)
         self.rinshan_due = who
@@ -285,12 +306,14 @@ class Table:
         if shown is not None and sorted(shown) != ordered:
             self.fail(f"the round's events give {format_tiles(concealed)}, the log shows {format_tiles(shown)}")
         seats = self.seats
-        melds = self.melds[who]
+        melds = []
+        for kind, tiles, offset in self.melds[who]:  # meld_text_of(meld, seats), with no call a meld
+            melds.append(_MELD_TEXT[(seats, kind, offset, *tiles)])
         hand: dict = {
             "rules": "riichi",
             "hand": _TILES_TEXT[tuple(ordered)],
             "win": NAMES[tile],
-            "melds": [meld_text_of(m, seats) for m in melds] if melds else [],
+            "melds": melds,
             "tsumo": tsumo,
             "seat_wind": WINDS[(who - self.dealer) % seats],
             "round_wind": WINDS[self.round_wind],
@@ -312,7 +335,7 @@ class Table:
         if tsumo and not self.rivers[who] and not self.calls:  # self.first_turn(who)
             hand["tenhou" if who == self.dealer else "chiihou"] = True
         if self.dora:
-            hand["dora_indicators"] = list(map(NAMES.__getitem__, self.dora))
+            hand["dora_indicators"] = list(map(_NAME_OF, self.dora))
         if self.kita[who]:
             hand["kita"] = self.kita[who]
         if honba:
@@ -331,6 +354,7 @@ class Table:
 
 
 NAMES: tuple[str, ...] = tuple(tile_name(t) for t in range(45))  # tile number -> mpsz name, for map() and look-ups
+_NAME_OF = NAMES.__getitem__
 
 
 class _TilesText(dict):
