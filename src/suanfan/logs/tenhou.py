@@ -43,8 +43,24 @@ ABORTS = {
 }
 
 
+# the numbers an mjlog writes (tile ids, scores and changes in hundreds, counts) as text -> the number: a list of
+# them is read by look-ups (a third of int()'s instructions); anything else (-3000 or less, a sign, white space)
+# is read by int(), which gives the same number or the same error
+_NUMBERS = {str(k): k for k in range(-2999, 3000)}
+
+
 def ints(text: str | None) -> list[int]:
-    return list(map(int, text.split(","))) if text else []
+    if not text:
+        return []
+    parts = text.split(",")
+    values = list(map(_NUMBERS.get, parts))
+    return values if None not in values else list(map(int, parts))
+
+
+@lru_cache(maxsize=4096)
+def player_name(text: str) -> str:
+    """A player's name as UN writes it (percent-encoded UTF-8), decoded once per text (a player plays many games)."""
+    return unquote(text) if "%" in text else text
 
 
 def game_rules(game_type: int) -> tuple[dict, dict]:
@@ -250,10 +266,10 @@ class _Reader:
         for tag in self.tags if head is None else head[0]:
             name = _name(tag)
             if name == "GO" and game_type is None:
-                game_type = int(attrs(tag).get("type", "0"))
+                game_type = int(fast_attrs(tag).get("type", "0"))
             elif name == "UN" and not names:
-                a = attrs(tag)
-                names = [unquote(n) if "%" in n else n for n in (a.get(f"n{i}", "") for i in range(4))]
+                a = fast_attrs(tag)
+                names = [player_name(a.get(f"n{i}", "")) for i in range(4)]
             elif name == "INIT":
                 break
         if game_type is None:
@@ -498,30 +514,51 @@ DEALT = [{str(x): HELD[s][x] for x in range(136)} for s in range(4)]  # a dealt 
 # DRAWN[seats]: a draw tag -> the text of the tile it brings in (only the seats a game has: another seat's draw is
 # no draw)
 DRAWN = {n: {f"{letter}{x}/>": HELD[s][x] for s, letter in enumerate("TUVW"[:n]) for x in range(136)} for n in (3, 4)}
-# a draw or discard tag -> (seat, tile id)
-MOVE_AT = {f"{letter}{x}/>": (s % 4, x) for s, letter in enumerate("TUVWDEFG") for x in range(136)}
+# a draw or discard tag -> (seat, tile id, a draw?)
+MOVE_AT = {f"{letter}{x}/>": (s % 4, x, s < 4) for s, letter in enumerate("TUVWDEFG") for x in range(136)}
 TILE_IDS = {str(t): t for t in range(136)}
+# REACH as Tenhou writes it (without ten) -> (seat, step); another spelling is read by ``value``
+REACHES = {f'REACH who="{w}" step="{k}"{end}': (w, k) for w in range(4) for k in (1, 2) for end in ("/>", " />")}
+
+
+@lru_cache(maxsize=4096)
+def call_of(tag: str) -> tuple[int, int]:
+    """An N tag's seat and meld code (``N who="1" m="50763" />``), read once per text (a code comes back game after
+    game)."""
+    return int(value(tag, ' who="') or 0), int(value(tag, ' m="') or 0)
+
 
 # the attributes of a tag written as Tenhou writes it (``AGARI ba="0,1" hai="..." .../>``), split at its quotes:
 # each piece before a value is ' name=' (the first also has the tag's name) and maps to the name
 _ATTR_NAMES = (
     "seed ten oya hai0 hai1 hai2 hai3 shuffle ba hai m machi yaku yakuman doraHai doraHaiUra who fromWho paoWho "
-    "sc owari type"
+    "sc owari type n0 n1 n2 n3 dan rate sx"
 ).split()
-_ATTR_KEYS = {f"{tag}{name}=": name for tag in (" ", "INIT ", "AGARI ", "RYUUKYOKU ") for name in _ATTR_NAMES}
+_ATTR_KEYS = {
+    f"{tag}{name}=": name for tag in (" ", "INIT ", "AGARI ", "RYUUKYOKU ", "GO ", "UN ") for name in _ATTR_NAMES
+}
+# a tag's pieces before its values, joined by '"' (which no piece holds) -> the names of its values, or None where
+# a piece is not one of _ATTR_KEYS: a few dozen layouts come back log after log
+_LAYOUTS: dict[str, tuple[str, ...] | None] = {}
 
 
 def fast_attrs(tag: str) -> dict[str, str]:
-    """``attrs(tag)``, for the tags the fast path reads (INIT, AGARI, RYUUKYOKU) by one split at the quotes instead
-    of a regular expression (a quarter of the instructions): where each piece before a value is ``name=`` after a
-    space, the pieces are exactly the expression's matches. Anything else (an escape, a name it does not know, a
-    quote left open) is read by ``attrs``."""
+    """``attrs(tag)``, for the tags the fast path reads (INIT, AGARI, RYUUKYOKU, GO, UN) by one split at the quotes
+    instead of a regular expression: where each piece before a value is ``name=`` after a space, the pieces are
+    exactly the expression's matches, and the names of a layout seen before are one look-up. Anything else (an
+    escape, a name it does not know, a quote left open) is read by ``attrs``."""
     parts = tag.split('"')
     if len(parts) & 1 and "&" not in tag:
-        try:
-            return dict(zip(map(_ATTR_KEYS.__getitem__, parts[0:-1:2]), parts[1::2], strict=True))
-        except KeyError:
-            pass
+        names = parts[0:-1:2]
+        layout = '"'.join(names)
+        fields = _LAYOUTS.get(layout)
+        if fields is None and layout not in _LAYOUTS:
+            fields = tuple(map(_ATTR_KEYS.get, names))
+            fields = None if None in fields else fields
+            if len(_LAYOUTS) < 4096:  # bounded: a stream of odd tags cannot grow it without end
+                _LAYOUTS[layout] = fields
+        if fields is not None:
+            return dict(zip(fields, parts[1::2], strict=True))
     return attrs(tag)
 
 
@@ -565,8 +602,12 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
     if len(held) != dealt:
         return None  # a tile id dealt twice to a seat
     add, remove, drawn_text = held.add, held.remove, DRAWN[n]
-    draws = discards = 0
+    # draws less discards so far (with the moves' number, both counts): each run adds its closing draw less its
+    # opening discard, its pairs being one of each
+    excess = 0
     moved: list[str] = []  # the round's draws and discards so far (a river is read off them)
+    last: str | None = None  # the last move's tag, while it is the last thing that happened (a call ends that)
+    last_rinshan = False  # that move is a kong's replacement draw
 
     # the table's state as the replay keeps it (Table), changed by each tag that is no move
     calls = breaks = 0
@@ -576,9 +617,8 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
     stood: list[int] = []
     declared = unconfirmed = rinshan_due = None
     kong_open = False
-    drawn: tuple[int, int, bool] | None = None
-    last_discard: tuple[int, int] | None = None  # (seat, tile id)
     robbable: tuple[int, int, str] | None = None
+    pending = False  # one of unconfirmed, kong_open, rinshan_due, robbable may be set: the next draw clears them
     kita = [0] * n
     liable: list[int | None] = [None] * n
     melds: list[list[list]] = [[] for _ in range(n)]
@@ -587,15 +627,6 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
     outcomes: list[Win | Draw] = []
     owari = None
     table = None
-
-    def take(who: int, x: int) -> bool:
-        """Tile id ``x`` leaves seat ``who``'s hand for a meld, if the seat holds it."""
-        text = HELD[who][x]
-        if text not in held:
-            return False
-        remove(text)
-        taken.append(text)
-        return True
 
     pos, i = e, start + 1  # the next tag's < and its number
     while True:
@@ -618,18 +649,17 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
                 remove(x)
             if odd:
                 add(drawn_text[moves[-1]])
-            draws += (m - opened + 1) // 2
-            discards += (m - opened) // 2 + opened
+            excess += odd - opened
             if declared is not None:  # the riichi tile: the run's first move, a discard of the seat's
                 if unconfirmed is not None or not opened or first not in SEAT_HELD[declared]:
                     return None
                 before = SEAT_HELD[declared].intersection(moved)  # the seat's river so far
                 riichi[declared] = "riichi" if before or calls else "double_riichi"
                 riichi_at[declared] = (len(before) + 1, breaks)
-                unconfirmed, declared = declared, None
+                unconfirmed, declared, pending = declared, None, True
             moved += moves
-            rinshan = False
-            if opened < m and (unconfirmed is not None or kong_open or rinshan_due is not None or robbable is not None):
+            last, last_rinshan = moves[-1], False
+            if pending and opened < m:
                 # the run's first draw: the riichi stick is down, a kong complete, a replacement drawn
                 if unconfirmed is not None:
                     if unconfirmed not in stood:
@@ -638,13 +668,9 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
                 if kong_open:
                     breaks += 1
                     kong_open = False
-                rinshan = opened == m - 1 and rinshan_due == MOVE_AT[moves[opened]][0]
+                last_rinshan = opened == m - 1 and rinshan_due == MOVE_AT[moves[opened]][0]
                 rinshan_due = robbable = None
-            who, x = MOVE_AT[moves[-1]]
-            if odd:
-                drawn, last_discard = (who, tiles[x], rinshan), None
-            else:
-                drawn, last_discard = None, (who, x)
+                pending = False
         if q < 0:
             break
         pos = s.find("<", q)
@@ -659,15 +685,22 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
             if table is None:
                 # every move is in: a draw that added nothing leaves the set short (dealt + drawn - discarded -
                 # taken is what the hands hold)
-                if len(held) != dealt + draws - discards - len(taken) or draws > LIVE_WALL[n]:
+                draws = (len(moved) + excess) // 2
+                if len(held) != dealt + excess - len(taken) or draws > LIVE_WALL[n]:
                     return None
+                drawn = last_discard = None
+                if last is not None:
+                    who, x, is_draw = MOVE_AT[last]
+                    if is_draw:
+                        drawn = (who, tiles[x], last_rinshan)
+                    else:
+                        last_discard = (who, tiles[x])
                 table = table_at({
                     "seats": n, "dealer": dealer, "round_wind": kyoku // 4, "hands": [[], [], [], []][:n],
                     "rivers": [[], [], [], []][:n], "melds": melds, "dora": dora, "live": LIVE_WALL[n] - draws,
                     "place": "", "offset": 0, "calls": calls, "breaks": breaks, "fed": fed, "riichi": riichi,
                     "riichi_at": riichi_at, "stood": stood, "declared": declared, "unconfirmed": unconfirmed,
-                    "kong_open": kong_open, "rinshan_due": rinshan_due, "drawn": drawn,
-                    "last_discard": last_discard and (last_discard[0], tiles[last_discard[1]]),
+                    "kong_open": kong_open, "rinshan_due": rinshan_due, "drawn": drawn, "last_discard": last_discard,
                     "robbable": robbable, "kita": kita, "liable": liable,
                 })  # fmt: skip
             a = fast_attrs(tag)
@@ -687,23 +720,31 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
         if name in ("N", "REACH", "DORA") and table is not None:
             return None  # play after the round's end
         if name == "N":
-            who = int(value(tag, ' who="') or 0)
+            who, code = call_of(tag)
             if not 0 <= who < n:
                 return None
-            kind, ids, offset = meld_ids(int(value(tag, ' m="') or 0))
+            kind, ids, offset = meld_ids(code)
+            texts = HELD[who]
             if kind in ("chi", "pon", "minkan"):
                 source = (who + offset) % 4
-                if last_discard is None or last_discard[0] != source or last_discard[1] not in ids:
+                if last is None:
                     return None
-                if not all(take(who, x) for x in ids if x != last_discard[1]):
+                seat, x, is_draw = MOVE_AT[last]  # the called tile: the last discard
+                if is_draw or seat != source or x not in ids:
                     return None
+                for y in ids:  # the caller's tiles leave its hand
+                    if y != x:
+                        if texts[y] not in held:
+                            return None
+                        remove(texts[y])
+                        taken.append(texts[y])
                 if unconfirmed is not None:
                     if unconfirmed not in stood:
                         stood.append(unconfirmed)
                     unconfirmed = None
-                meld_tiles = [tiles[x] for x in ids]
+                meld_tiles = [tiles[y] for y in ids]
                 melds[who].append([kind, meld_tiles, (source - who) % n])
-                called = KIND[tiles[last_discard[1]]]
+                called = KIND[tiles[x]]
                 if kind != "chi" and called >= 27:
                     group = range(31, 34) if called >= 31 else range(27, 31)
                     if sum(KIND[m[1][0]] in group for m in melds[who]) == len(group):
@@ -712,17 +753,20 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
                 calls += 1
                 breaks += 1
                 if kind == "minkan":
-                    rinshan_due = who
-                last_discard = None
+                    rinshan_due, pending = who, True
+                last = None
                 continue
-            if not all(take(who, x) for x in ids):
-                return None
+            for y in ids:  # a kong from the hand, an added kong, a North set aside
+                if texts[y] not in held:
+                    return None
+                remove(texts[y])
+                taken.append(texts[y])
             t = tiles[ids[0]]
             if kind == "kita":
                 if n != 3 or t != 30:
                     return None
                 kita[who] += 1
-                rinshan_due, robbable, last_discard, drawn = who, (who, t, "kita"), None, None
+                rinshan_due, robbable, last, pending = who, (who, t, "kita"), None, True
                 continue
             if kind == "kakan":
                 pon = next((m for m in melds[who] if m[0] == "pon" and KIND[m[1][0]] == KIND[t]), None)
@@ -738,12 +782,12 @@ def _fast_round(r: _Reader, at: int, start: int) -> tuple[Round, str | None, int
                 unconfirmed = None
             calls += 1
             kong_open = True
-            rinshan_due, robbable, last_discard, drawn = who, (who, t, kind), None, None
+            rinshan_due, robbable, last, pending = who, (who, t, kind), None, True
         elif name == "REACH":
-            who = int(value(tag, ' who="') or 0)
+            who, step = REACHES.get(tag) or (int(value(tag, ' who="') or 0), 1 if value(tag, ' step="') == "1" else 2)
             if not 0 <= who < n:
                 return None
-            if value(tag, ' step="') == "1":
+            if step == 1:
                 if riichi[who]:
                     return None
                 declared = who
