@@ -37,13 +37,14 @@ def outcome(read, text: str) -> tuple:
 
 
 def fast_only(text: str, file: str) -> list:
-    return mjai._read(text, file, fast=True, fall_back=False)
+    return mjai.fast(text, file)
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_the_fast_way_gives_the_replay_s_games(name: str) -> None:
     text = TEXTS[name]
-    mjai._MOVE_LINES.clear()  # the first read learns the lines, the second finds them
+    mjai._MOVE_LINES.clear()  # the first read learns the lines and pieces, the second finds them
+    mjai._PIECES.clear()
     for _ in range(2):
         games = fast_only(text, name)
         assert games == mjai.replay(text, name) == mjai.read(text, name)
@@ -51,12 +52,17 @@ def test_the_fast_way_gives_the_replay_s_games(name: str) -> None:
 
 
 def mutate(rng: random.Random, text: str) -> str:
-    """One to three random edits of an MJAI log, most of them on the draws and discards."""
+    """One to three random edits of an MJAI log, most of them on the draws and discards; now and then the whole
+    log written another way (compact separators, CRLF line ends, no last line break: the fast way splits the text
+    at its draw lines, and these move or hide those marks)."""
     lines = text.splitlines()
+    whole = rng.choice(("compact", "crlf", "open_end", None, None, None, None, None))
+    if whole == "compact":
+        lines = [json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False) for line in lines]
     for _ in range(rng.randint(1, 3)):
         moves = [i for i, line in enumerate(lines) if '"tsumo"' in line or '"dahai"' in line] or [0]
         i = rng.choice(moves) if rng.random() < 0.8 else rng.randrange(len(lines))
-        kind = rng.choice(("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank"))
+        kind = rng.choice(("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank", "between"))
         if kind == "drop":
             del lines[i]
         elif kind == "swap" and i + 1 < len(lines):
@@ -66,7 +72,7 @@ def mutate(rng: random.Random, text: str) -> str:
             lines[i], lines[j] = lines[j], lines[i]
         elif kind == "repeat":
             lines.insert(i, lines[i])
-        elif kind in ("tile", "seat", "compact"):
+        elif kind in ("tile", "seat", "compact") and lines[i].strip():
             ev = json.loads(lines[i])
             if kind == "tile":
                 ev["pai"] = rng.choice([*TILE_TEXTS, "0m", "5z", 5, None])
@@ -74,8 +80,12 @@ def mutate(rng: random.Random, text: str) -> str:
                 ev["actor"] = rng.choice([0, 1, 2, 3, 4, -1, "1", True, None])
             lines[i] = json.dumps(ev, separators=(",", ":") if kind == "compact" else None)
         elif kind == "blank":
-            lines.insert(i, rng.choice(["", "   "]))
-    return "\n".join(lines) + "\n"
+            lines.insert(i, rng.choice(["", "   ", "\r"]))
+        elif kind == "between":  # a line between a draw and its discard
+            lines.insert(i + 1, rng.choice([lines[i], lines[min(i + 2, len(lines) - 1)], '{"type":"none"}']))
+    if whole == "crlf":
+        return "\r\n".join(lines) + "\r\n"
+    return "\n".join(lines) + ("" if whole == "open_end" else "\n")
 
 
 def _differential(cases: int, seed: int) -> None:

@@ -64,53 +64,114 @@ _SHORT = 120
 
 
 def read(text: str, file: str) -> list[Game]:
-    """The games of an MJAI file. Each game is read the fast way (``fast``), and a game the fast way refuses is read
-    again event by event (``replay``), which finds the line that breaks it and says what is wrong there."""
-    return _read(text, file, fast=True, fall_back=True)
+    """The games of an MJAI file, read the fast way (``fast``); a file the fast way refuses is read again event by
+    event (``replay``), which finds the line that breaks it and says what is wrong there."""
+    try:
+        return fast(text, file)
+    except InputError:
+        return replay(text, file)
 
 
 def replay(text: str, file: str) -> list[Game]:
     """The games of an MJAI file read event by event: every line parsed, every draw and discard played on its own.
     What the fast way must give (tests/test_logs_mjai.py compares the two)."""
-    return _read(text, file, fast=False, fall_back=False)
-
-
-def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
-    """``fast``: the lines of known draws and discards (``_MOVE_LINES``) are not parsed, and each run of them
-    between two other events is played at once (``Table.play``); with ``fall_back``, a game the fast way refuses
-    is replayed (the error, or the game if the fast way was too strict, is the replay's)."""
     lines = text.splitlines()
-    moves: list[Move | None] = list(map(_MOVE_LINES.get, lines)) if fast else [None] * len(lines)
-    events = []  # (line number, event) of every line that is not a known draw or discard
-    i = -1
+    events = []  # (line number, event) of every line but the blank ones
+    for i, line in enumerate(lines):
+        if line.strip():
+            events.append((i + 1, _event(line, i + 1, file)))
+    return _games_of(
+        file, events, None, lambda: len(lines) - next(k for k, x in enumerate(reversed(lines)) if x.strip())
+    )
+
+
+def _event(line: str, n: int, file: str) -> dict:
+    """The event of line ``n`` (not blank), parsed; a line that is no JSON object with a ``type`` is an error."""
+    try:
+        ev = _parse(line)
+    except json.JSONDecodeError as e:
+        raise InputError("bad_log", f"{file}: line {n} is not JSON ({e.msg} at column {e.colno})") from None
+    if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+        raise InputError("bad_log", f"{file}: line {n} is not an MJAI event (an object with a 'type')")
+    return ev
+
+
+# Where a draw line begins, as the common writers format it (json.dumps' default and compact separators): the fast
+# way splits a file's text there, so that each piece is a draw and, mostly, the discard after it.
+_DRAW_MARKS = ('\n{"type": "tsumo"', '\n{"type":"tsumo"')
+# Each piece of text between two draw marks that is a plain draw line and a discard line of the same seat, once
+# seen, and the pair of moves it is (seat, tile drawn, tile discarded). A game is some 430 such pieces: looking one
+# up costs less than splitting the text into its 860 lines, and one step of ``_play_pairs`` plays both moves.
+_PIECES: dict[str, tuple[int, int, int]] = {}
+
+
+def fast(text: str, file: str) -> list[Game]:
+    """The games of an MJAI file the fast way: the text split at each draw line (``_DRAW_MARKS``), each piece that
+    is a known plain draw and discard (``_PIECES``) taken as that pair of moves, and only the other pieces split
+    into lines, each line looked up among the known draw and discard lines (``_MOVE_LINES``) and short events
+    (``_SHORT_EVENTS``) or else parsed (and learned). The moves between two other events are played as one run.
+    Refuses (an ``InputError``, not always the replay's) whatever it does not read as the replay would."""
+    mark = next((m for m in _DRAW_MARKS if text.find(m) >= 0), "\n")
+    pieces = text.split(mark) if mark != "\n" else [text]
+    pairs: list = list(map(_PIECES.get, pieces))
+    pairs[0] = pairs[-1] = None  # the first piece follows no mark; the last is read line by line (the file's end)
+    head = mark[1:]  # a piece's first line less the mark's line break
+    last = len(pieces) - 1
+    events: list[tuple[int, dict]] = []  # (line number, event) of each line that is no draw or discard
+    after: list = []  # after[k]: the moves between events k and k + 1, as segments (pairs?, moves) or None
+    run: list = []  # the segments since the last event
+    line, i = 1, 0  # the number of the first line of piece i
     while True:
-        try:
-            i = moves.index(None, i + 1)  # the next line that is no known draw or discard
-        except ValueError:
-            break
-        line = lines[i]
-        if fast and len(line) <= _SHORT:
-            ev = _SHORT_EVENTS.get(line)
-            if ev is not None:
-                events.append((i + 1, ev))
+        part = pieces[i] if i == 0 else head + pieces[i]
+        # the pieces are the text's lines split between the marks' two halves: each but the last ends a line there
+        lines = part.splitlines() if i == last else (part + "\n").splitlines()
+        moves: list[Move] = []
+        for n, text_line in enumerate(lines, line):
+            move = _MOVE_LINES.get(text_line)
+            if move is None:
+                ev = _SHORT_EVENTS.get(text_line) if len(text_line) <= _SHORT else None
+                if ev is None:
+                    if not text_line.strip():
+                        continue
+                    ev = _event(text_line, n, file)
+                    move = _move(ev)
+                    if move is not None:
+                        if len(_MOVE_LINES) < _MOVE_LINES_MAX:
+                            _MOVE_LINES[text_line] = move
+                    elif len(text_line) <= _SHORT and len(_SHORT_EVENTS) < _MOVE_LINES_MAX:
+                        _SHORT_EVENTS[text_line] = ev
+            if move is not None:
+                moves.append(move)
                 continue
-        if not line.strip():
-            continue
-        try:
-            ev = _parse(line)
-        except json.JSONDecodeError as e:
-            raise InputError("bad_log", f"{file}: line {i + 1} is not JSON ({e.msg} at column {e.colno})") from None
-        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise InputError("bad_log", f"{file}: line {i + 1} is not an MJAI event (an object with a 'type')")
-        move = _move(ev) if fast else None
-        if move is None:
-            events.append((i + 1, ev))
-            if fast and len(line) <= _SHORT and len(_SHORT_EVENTS) < _MOVE_LINES_MAX:
-                _SHORT_EVENTS[line] = ev
-        else:
-            moves[i] = move
-            if len(_MOVE_LINES) < _MOVE_LINES_MAX:
-                _MOVE_LINES[line] = move
+            if moves:
+                run.append((False, moves))
+                moves = []
+            if events:
+                after.append(run or None)
+            run = []
+            events.append((n, ev))
+        if moves:
+            run.append((False, moves))
+            if 0 < i < last and len(lines) == 2 == len(moves) and len(_PIECES) < _MOVE_LINES_MAX:
+                (who, drawn, is_draw), (seat, out, is_draw_too) = moves
+                if is_draw and not is_draw_too and who == seat:
+                    _PIECES[pieces[i]] = (who, drawn, out)  # a plain draw and discard: the next one is looked up
+        line += len(lines)
+        if i == last:
+            break
+        j = pairs.index(None, i + 1)  # the next piece that is not a known draw and discard
+        if j > i + 1:
+            run.append((True, pairs[i + 1 : j]))
+            line += 2 * (j - i - 1)
+        i = j
+    after.append(None)
+    return _games_of(file, events, after, None)
+
+
+def _games_of(file: str, events: list[tuple[int, dict]], after: list | None, last_line) -> list[Game]:
+    """The games of a file's events, each from its ``start_game`` to its ``end_game``. ``after``: the runs of moves
+    after each event (the fast way), or None (the replay: the moves are among the events). ``last_line``: the
+    number of the file's last line that is not blank (for a game cut short), or None: the fast way refuses then."""
     games: list[Game] = []
     start = None
     for i, (n, ev) in enumerate(events):
@@ -121,21 +182,14 @@ def _read(text: str, file: str, fast: bool, fall_back: bool) -> list[Game]:
         elif ev["type"] == "end_game":
             if start is None:
                 raise InputError("bad_log", f"{file}: line {n}: end_game without start_game")
-            game = events[start : i + 1]
-            if not fast:
-                games.append(_Game(file, len(games), game).read())
-            else:
-                try:
-                    games.append(_Game(file, len(games), game, _runs(game, moves)).read())
-                except InputError:
-                    if not fall_back:
-                        raise
-                    games.append(_Game(file, len(games), _every_line(lines, game[0][0], n)).read())
+            runs = None if after is None else [*after[start:i], None]  # no move after end_game is the game's
+            games.append(_Game(file, len(games), events[start : i + 1], runs).read())
             start = None
     if start is not None:
-        last = next(n for n in range(len(lines), 0, -1) if lines[n - 1].strip())
+        if last_line is None:
+            raise InputError("bad_log", f"{file}: a game has no end_game")
         raise InputError(
-            "bad_log", f"{file}: the game of line {events[start][0]} has no end_game (cut short at line {last})"
+            "bad_log", f"{file}: the game of line {events[start][0]} has no end_game (cut short at line {last_line()})"
         )
     if not games:
         raise InputError("bad_log", f"{file}: no start_game ... end_game in the MJAI events")
@@ -178,35 +232,16 @@ def _move(ev: dict) -> Move | None:
     return actor, TILES[ev["pai"]], kind == "tsumo"
 
 
-def _runs(events: list[tuple[int, dict]], moves: list[Move | None]) -> dict[int, list[Move]]:
-    """The draws and discards right after each event of a game (on the lines up to the next event), by the
-    event's index; blank lines left out."""
-    runs = {}
-    for k in range(len(events) - 1):
-        after, before = events[k][0], events[k + 1][0]  # line numbers: the moves' lines are in between
-        if before - after > 1:
-            run = list(filter(None, moves[after : before - 1]))
-            if run:
-                runs[k] = run
-    return runs
-
-
-def _every_line(lines: list[str], first: int, last: int) -> list[tuple[int, dict]]:
-    """Every event of lines ``first`` to ``last`` (numbered from 1), draws and discards too, for the replay."""
-    return [(n, _parse(lines[n - 1])) for n in range(first, last + 1) if lines[n - 1].strip()]
-
-
 class _Game:
-    """One game's events read into a Game. ``runs``: the draws and discards after an event, by its index, left out
-    of ``events`` and played as a run (the fast way); without them every event is in ``events`` (the replay)."""
+    """One game's events read into a Game. ``runs``: the draws and discards after each event (None where there are
+    none), left out of ``events`` and played as a run (the fast way); without them every event is in ``events``
+    (the replay)."""
 
-    def __init__(
-        self, file: str, index: int, events: list[tuple[int, dict]], runs: dict[int, list[Move]] | None = None
-    ) -> None:
+    def __init__(self, file: str, index: int, events: list[tuple[int, dict]], runs: list | None = None) -> None:
         self.file = file
         self.index = index
         self.events = events
-        self.runs = runs or {}
+        self.runs = runs or [None] * len(events)
         self.line = events[0][0]
 
     def fail(self, message: str) -> None:
@@ -256,7 +291,7 @@ class _Game:
         table.place = lambda: f"{self.file}: {label}: line {self.line}"
         outcomes: list[Win | Draw] = []
         first_win = True
-        if start in self.runs:
+        if self.runs[start]:
             self.play(table, self.runs[start])
         for i in range(start + 1, end):
             self.line, ev = self.events[i]
@@ -299,18 +334,23 @@ class _Game:
                 if self.file in e.message:
                     raise
                 self.fail(e.message)
-            if i in self.runs:
+            if self.runs[i]:
                 self.play(table, self.runs[i])
         if not outcomes:
             self.fail(f"{label} has no hora or ryukyoku: the log is cut short")
         return Round(wind, number, honba, sticks, dealer, scores, tuple(table.stood), tuple(outcomes),
                      round_changes(outcomes, table.stood, self.seats), place=f"line {self.events[start][0]}")  # fmt: skip
 
-    def play(self, table: Table, run: list[Move]) -> None:
-        """A run of draws and discards (the fast way): their seats checked at once, then played by the table."""
-        if self.seats < 4 and max(run)[0] >= self.seats:  # known moves are of seats 0-3
-            self.fail("a draw or discard of a seat the game does not have")
-        table.play(run)
+    def play(self, table: Table, run: list[tuple[bool, list]]) -> None:
+        """A run of draws and discards (the fast way), as segments: pairs of a draw and a discard (``_play_pairs``)
+        or single moves (``Table.play``); their seats checked at once."""
+        for pairs, moves in run:
+            if self.seats < 4 and max(moves)[0] >= self.seats:  # known moves are of seats 0-3
+                self.fail("a draw or discard of a seat the game does not have")
+            if pairs:
+                _play_pairs(table, moves)
+            else:
+                table.play(moves)
 
     def changes_from_scores(self, rounds: list[Round], final: tuple[int, ...] | None) -> list[Round]:
         """A round whose hora and ryukyoku give no deltas (some MJAI writers leave them out) changes the scores to
@@ -377,6 +417,39 @@ class _Game:
             tenpai = tuple(p for p in range(self.seats) if table.riichi[p] or is_tenpai(table, p))
         nagashi = tuple(p for p in range(self.seats) if table.nagashi[p]) if reason == "nagashimangan" else ()
         return Draw("exhaustive", tenpai, nagashi, deltas, f"line {self.line}")
+
+
+def _play_pairs(table: Table, pairs: list[tuple[int, int, int]]) -> None:
+    """Pairs of moves (seat, tile drawn, tile discarded), each a draw and the same seat's discard, with no other
+    event among them: the same as ``Table.draw`` and ``Table.discard`` move by move (what ``Table.play`` does for
+    single moves), in one short step a pair. The first pair after another event (which may leave a riichi stick
+    to put down, a kong to complete) goes move by move. A tile not in the hand, or a wall too short, is an
+    ``InputError`` without its place: the fast way then leaves the file to the replay, which names it."""
+    k = 0
+    while k < len(pairs) and (table.unconfirmed is not None or table.kong_open or table.rinshan_due is not None
+                              or table.robbable is not None or table.declared is not None):  # fmt: skip
+        who, drawn, out = pairs[k]
+        table.draw(who, drawn)
+        table.discard(who, out)
+        k += 1
+    rest = pairs[k:] if k else pairs
+    if not rest:
+        return
+    if len(rest) > table.live:
+        raise InputError("bad_log", "a draw from an empty wall")
+    hands, rivers = table.hands, table.rivers
+    try:
+        for who, drawn, out in rest:
+            if drawn != out:  # a tile drawn and thrown at once leaves the hand as it was
+                hand = hands[who]
+                hand.append(drawn)
+                hand.remove(out)
+            rivers[who].append(out)
+    except ValueError:
+        raise InputError("bad_log", "a discard of a tile not in the hand") from None
+    table.live -= len(rest)
+    table.drawn = None
+    table.last_discard = (who, out)
 
 
 YAKUMAN_NAMES = {
