@@ -62,7 +62,9 @@ def mutate(rng: random.Random, text: str) -> str:
     for _ in range(rng.randint(1, 3)):
         moves = [i for i, line in enumerate(lines) if '"tsumo"' in line or '"dahai"' in line] or [0]
         i = rng.choice(moves) if rng.random() < 0.8 else rng.randrange(len(lines))
-        kind = rng.choice(("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank", "between"))
+        kind = rng.choice(
+            ("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank", "between", "deal")
+        )
         if kind == "drop":
             del lines[i]
         elif kind == "swap" and i + 1 < len(lines):
@@ -81,11 +83,22 @@ def mutate(rng: random.Random, text: str) -> str:
             lines[i] = json.dumps(ev, separators=(",", ":") if kind == "compact" else None)
         elif kind == "blank":
             lines.insert(i, rng.choice(["", "   ", "\r"]))
+        elif kind == "deal":  # a start_kyoku's dealt tiles (the fast way splits them off its text): a tile or the text
+            k = rng.choice([j for j, line in enumerate(lines) if '"start_kyoku"' in line])
+            ev = json.loads(lines[k])
+            hand = rng.choice(ev["tehais"])
+            hand[rng.randrange(len(hand))] = rng.choice([*TILE_TEXTS, "0m", '5m"', 5, [], None])
+            lines[k] = rng.choice([json.dumps, _spaced])(ev)
         elif kind == "between":  # a line between a draw and its discard
             lines.insert(i + 1, rng.choice([lines[i], lines[min(i + 2, len(lines) - 1)], '{"type":"none"}']))
     if whole == "crlf":
         return "\r\n".join(lines) + "\r\n"
     return "\n".join(lines) + ("" if whole == "open_end" else "\n")
+
+
+def _spaced(ev: dict) -> str:
+    """An event written with white space of its own (two spaces after each comma)."""
+    return json.dumps(ev, separators=(",  ", ": "))
 
 
 def _differential(cases: int, seed: int) -> None:
