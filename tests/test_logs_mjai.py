@@ -83,7 +83,7 @@ def mutate(rng: random.Random, text: str) -> str:
             lines[i] = json.dumps(ev, separators=(",", ":") if kind == "compact" else None)
         elif kind == "blank":
             lines.insert(i, rng.choice(["", "   ", "\r"]))
-        elif kind == "deal":  # a start_kyoku's dealt tiles (the fast way splits them off its text): a tile or the text
+        elif kind == "deal":  # a start_kyoku's dealt tiles: a tile, or the line's white space
             k = rng.choice([j for j, line in enumerate(lines) if '"start_kyoku"' in line])
             ev = json.loads(lines[k])
             hand = rng.choice(ev["tehais"])

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from itertools import chain
 
 from ..errors import InputError
 from ..tiles import tile_name
@@ -134,7 +133,7 @@ def fast(text: str, file: str) -> list[Game]:
                 if ev is None:
                     if not text_line.strip():
                         continue
-                    ev = _kyoku_start(text_line) or _event(text_line, n, file)
+                    ev = _event(text_line, n, file)
                     move = _move(ev)
                     if move is not None:
                         if len(_MOVE_LINES) < _MOVE_LINES_MAX:
@@ -210,37 +209,6 @@ def _parse(line: str) -> object:
     except (StopIteration, ValueError):
         return json.loads(line)
     return value if end == len(line) else json.loads(line)
-
-
-# A start_kyoku's dealt tiles as the common writers format them (json.dumps' default and compact separators): where
-# they begin, and what stands between two tiles of a hand and between two hands.
-_DEALT = (('"tehais": [["', '", "', '"], ["'), ('"tehais":[["', '","', '"],["'))
-
-
-def _kyoku_start(line: str) -> dict | None:
-    """``json.loads`` of a start_kyoku line that ends with its dealt tiles (``tehais``) written as the common writers
-    write them, else None (the line is parsed as any other). The 52 tile texts are split off (by ``str.split`` at
-    the separators, every piece a tile's text) and only the rest is parsed: the JSON scanner costs about 700
-    instructions a string, and a start_kyoku is mostly its tiles (47 k -> 31 k instructions a line; 0.1 M of a
-    game's 5 M). A line any other way is read by ``_event``, which parses it whole."""
-    begin, tile_sep, hand_sep = _DEALT[0] if _DEALT[0][0] in line else _DEALT[1]
-    head, found, rest = line.partition(begin)
-    if not found:
-        return None
-    head = head.rstrip(" ")
-    if not rest.endswith('"]]}') or not head.endswith(",") or not head.startswith('{"type"'):
-        return None
-    hands = [hand.split(tile_sep) for hand in rest[:-4].split(hand_sep)]
-    if not all(map(TILES.__contains__, chain.from_iterable(hands))):
-        return None  # a piece that is no tile's text: the line is not what it seemed
-    try:
-        ev = _parse(head[:-1] + "}")
-    except (json.JSONDecodeError, RecursionError):
-        return None
-    if not isinstance(ev, dict) or ev.get("type") != "start_kyoku" or "tehais" in ev:
-        return None
-    ev["tehais"] = hands
-    return ev
 
 
 def _tiles(texts: list) -> list[int]:
