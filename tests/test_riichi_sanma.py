@@ -181,6 +181,59 @@ def test_exhaustive_draw_with_three(tenpai: str, nagashi: str, options: dict, de
     assert res["deltas"] == deltas
 
 
+def _oracle_nagashi(seat: str) -> tuple[int, int]:
+    """What the `mahjong` library (an independent oracle, three-player rules) says a 流し満貫 by ``seat`` is paid at
+    0 honba: (the dealer's share, or each share when the dealer has it; the other payer's share)."""
+    from mahjong.constants import EAST
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+    config = HandConfig(
+        is_tsumo=True,
+        is_nagashi_mangan=True,
+        player_wind=EAST + "ESW".index(seat),
+        options=OptionalRules(is_three_player=True),
+    )
+    # the library answers a nagashi mangan before it reads the tiles: any 14 tile ids will do
+    cost = HandCalculator().estimate_hand_value(list(range(0, 56, 4)), 0, config=config).cost
+    assert cost["yaku_level"] == "nagashi mangan"
+    return cost["main"], cost["additional"]
+
+
+@pytest.mark.parametrize("nagashi", ["E", "S", "W", "ES", "SW", "EW", "ESW"])
+@pytest.mark.parametrize("tenpai", ["", "E", "SW"])
+def test_three_player_nagashi_mangan_is_paid_as_the_oracle_pays_it(nagashi: str, tenpai: str) -> None:
+    """流し満貫 with three players and ツモ損 (the default sanma_tsumo): each qualifying seat is paid as the `mahjong`
+    library (OptionalRules is_three_player, HandConfig is_nagashi_mangan) pays a three-player mangan self-draw, each
+    seat's payment apart (riichi.wiki "Nagashi mangan", Multiple nagashi: "the different tsumo payments occur
+    independently of each other"); no noten payment is made and the dealer keeps the seat only when tenpai
+    (riichi.wiki "Nagashi mangan": "If the dealer is in tenpai, then the wind seating does not rotate").
+
+    No platform log of a three-player nagashi mangan was found (docs/rules/riichi.md, "Three-player Riichi"): the
+    payment is the digest's reading (a 流局满贯 is paid as a mangan self-draw) with the contract's three-player self-draw,
+    and this oracle agrees with it. Honba are left at 0: the library's version 2.1.0 adds them to a nagashi mangan, which
+    its 2.3.0 changelog calls a bug ("without honba or riichi sticks, since it is settled as a draw"; digest R4)."""
+    expected = {s: 0 for s in "ESW"}
+    for w in nagashi:
+        main, other = _oracle_nagashi(w)
+        for s in "ESW":
+            if s != w:
+                paid = main if (w == "E" or s == "E") else other
+                expected[s] -= paid
+                expected[w] += paid
+    res = exhaustive_draw(list(tenpai), list(nagashi), options={"players": 3})
+    assert res["deltas"] == expected
+    assert all(line["reason"] == "nagashi_mangan" for line in res["payments"])
+    assert res["dealer_keeps_seat"] == ("E" in tenpai)
+
+
+def test_three_player_nagashi_mangan_pays_no_honba() -> None:
+    """A draw's honba are not paid, by a nagashi mangan either (digest R4); the count still grows."""
+    res = exhaustive_draw([], ["S"], honba=3, options={"players": 3})
+    assert res["deltas"] == exhaustive_draw([], ["S"], options={"players": 3})["deltas"]
+    assert res["next_honba"] == 4
+
+
 def test_exhaustive_draw_with_three_has_no_north_seat() -> None:
     with pytest.raises(suanfan.InputError, match="three players"):
         exhaustive_draw(["N"], options={"players": 3})

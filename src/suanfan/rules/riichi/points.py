@@ -243,8 +243,9 @@ def exhaustive_draw(tenpai=(), nagashi=(), honba: int = 0, options: dict | None 
     (option ``players`` 3, seats E S W) 2000 in all (one tenpai: 1000 from each of the two; two: the noten player
     pays 1000 to each), the tenpai pool of Tenhou's and Mahjong Soul's three-player rules. With nagashi mangan
     (option ``nagashi_mangan``, default on), each qualifying player is paid as a mangan self-draw instead (with three
-    players, as ``sanma_tsumo`` pays a self-draw) and no tenpai payments are made. Honba are not paid on a draw;
-    the count grows (digest R4).
+    players, as ``sanma_tsumo`` pays a self-draw: a reading of the digest and the contract, found in no platform's log;
+    docs/rules/riichi.md "Three-player Riichi" says what was searched) and no tenpai payments are made. Honba are not
+    paid on a draw; the count grows (digest R4).
     """
     check_draw_honba(honba)
     opts = resolve(options)
