@@ -11,14 +11,23 @@ tasks always run in this process, for ``WARM_UP`` seconds: that warms this proce
 (the ``fork`` start method, Linux's) inherits the warm modules and tables. Only when the tasks left would take,
 at the rate measured, more than ``WORTH_A_POOL`` seconds are they spread over the pool, in chunks of several
 tasks, so the parent sends and gathers a few messages a process rather than one per task.
+
+Forking a process while another thread runs is unsafe: a lock that thread holds (the interpreter's, a library's,
+the allocator's) stays held in the child, where nothing will release it (Python 3.12 warns of it). So the pool is
+started with the caller's threads stopped: ``pause``, a context manager the caller gives (``logs.cli`` stops its
+progress bar's redrawing thread and joins it), is entered around the pool's start, and the processes are all
+forked there, before the pool's own threads exist.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from .errors import InputError
@@ -34,8 +43,14 @@ def cores() -> int:
 
 
 def run(
-    fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int | None = None, dask: str | None = None
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple],
+    jobs: int | None = None,
+    dask: str | None = None,
+    pause: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> Iterator[Any]:
+    """``fn(*task)`` of every task, in order; ``pause()`` is entered around a process pool's start (its forks), and
+    must leave no thread of the caller's running there."""
     if dask:
         yield from _on_dask(fn, tasks, dask)
         return
@@ -58,8 +73,20 @@ def run(
         return
     jobs = min(jobs, left)
     chunk = max(1, left // (jobs * CHUNKS_PER_JOB))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(fn, *zip(*tasks[done:], strict=True), chunksize=chunk)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_fork_context()) as pool:
+        with pause():
+            # map submits every chunk now, and the first submission starts all the processes at once (the fork
+            # method starts them before the pool's manager thread and its queue's feeder thread exist), so every
+            # fork happens here, with the caller's threads stopped
+            results = pool.map(fn, *zip(*tasks[done:], strict=True), chunksize=chunk)
+        yield from results
+
+
+def _fork_context() -> Any:
+    """The fork start method on Linux, where it is safe with no other thread running (the default of Python 3.14
+    there is forkserver, whose processes would import everything and fill the tables again); elsewhere the
+    platform's default."""
+    return multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 
 
 def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> Iterator[Any]:

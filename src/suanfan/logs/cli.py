@@ -9,6 +9,9 @@ either way, in the order of the files.
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -57,7 +60,52 @@ def _progress(quiet: bool) -> Progress:
         console=err,
         transient=True,
         disable=quiet or not err.is_terminal,  # piped or logged, standard error holds the errors and nothing else
+        auto_refresh=False,  # redrawn by _Redraw, whose thread can be stopped and joined before a pool forks
     )
+
+
+class _Redraw:
+    """Redraws a progress bar ten times a second from a thread of its own while it runs (``with``), so the elapsed
+    time moves while a pool works. Rich's own redrawing thread (``auto_refresh``) is stopped by ``Progress.stop``
+    but not joined, so it may still be alive when a process pool forks right after; this one is stopped and joined
+    by ``paused()``, which ``parallel.run`` enters around the fork."""
+
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def __enter__(self) -> _Redraw:
+        self._start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._halt()
+
+    def _start(self) -> None:
+        if self.bar.disable:  # nothing to draw: no thread at all
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="progress redraw", daemon=True)
+        self._thread.start()
+
+    def _halt(self) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.1):
+            self.bar.refresh()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        self._halt()
+        try:
+            yield
+        finally:
+            self._start()
 
 
 def _fail(e: InputError, as_json: bool, lang: str = "en") -> None:
@@ -77,11 +125,12 @@ def check_paths(paths: list[str], jobs: int | None = None, dask: str | None = No
     """Check every game of the files and folders named: one report, in the order of the files."""
     tasks = _tasks(paths, dask)
     total = Report()
-    with _progress(quiet) as bar:
+    with _progress(quiet) as bar, _Redraw(bar) as redraw:
         job = bar.add_task("checking logs", total=len(tasks))
-        for rep in parallel.run(check_file, tasks, jobs, dask):
+        for rep in parallel.run(check_file, tasks, jobs, dask, pause=redraw.paused):
             total.merge(rep)
             bar.advance(job)
+            bar.refresh()
     return total
 
 
