@@ -21,6 +21,7 @@ forked there, before the pool's own threads exist.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import sys
@@ -95,30 +96,57 @@ def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> It
         from distributed.comm import resolve_address
     except ImportError:
         raise InputError("no_dask", "--dask needs dask.distributed: pip install 'suanfan[dask]'") from None
-    # The address is read before any Client exists. A Client refused in its constructor is left half made, its IO
-    # loop thread running; one refused for a bad address is closed later by the garbage collector, in whatever thread
-    # collects it, and closing takes distributed's one LoopRunner lock (for all clients and clusters): a collection
-    # that lands while that thread holds the lock (starting or stopping another client or cluster, as a test session
-    # does) waits on itself for ever (a clean-clone CI run hung so, at load 0, in session 7).
+    # The address is read before any Client exists, so what is no address never makes a half-made client. (With
+    # the synchronous Client of session 7, one refused for a bad address was closed later by the garbage collector,
+    # in whatever thread collected it, taking distributed's one LoopRunner lock: a collection that landed while that
+    # thread held the lock waited on itself for ever; a clean-clone CI run hung so.)
     try:
         resolve_address(address)
     except ValueError as e:  # not an address: no port, an unknown scheme
         raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
     except OSError as e:  # a host name that does not resolve
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
+    # The client is an asynchronous one, on an event loop of ours run in this thread (each step below runs the loop
+    # until that step is done; between them, the client's messages wait in its socket). A synchronous Client runs
+    # its loop in an "IO loop" thread of its own, and one the scheduler refuses (no scheduler at the address) never
+    # stops that thread: Client._start closes the half-made client, whose close() then does nothing more, the loop's
+    # runner left started (distributed 2026.8; docs/logs.md has the reproduction). With our loop, a refusal leaves
+    # no thread and the loop is closed here.
+    loop = asyncio.new_event_loop()
     try:
-        client = Client(address, timeout=10)
+        yield from _dask_results(loop.run_until_complete, Client, KilledWorker, fn, tasks, address)
+    finally:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
+
+
+def _dask_results(
+    run: Callable[[Any], Any],
+    Client: Any,
+    KilledWorker: Any,
+    fn: Callable[..., Any],
+    tasks: Iterable[tuple],
+    address: str,
+) -> Iterator[Any]:
+    """``_on_dask``'s work, each step of the asynchronous client run to its end by ``run`` (the loop's
+    ``run_until_complete``)."""
+
+    async def connect() -> Any:
+        return await Client(address, timeout=10, asynchronous=True)
+
+    try:
+        client = run(connect())
     except (OSError, TimeoutError) as e:
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
     except ValueError as e:  # what resolve_address let through but the client refused
         raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
-    with client:
+    try:
         tasks = list(tasks)
         if not tasks:
             return
         try:
             # a scheduler without workers would hold the tasks for ever
-            client.wait_for_workers(1, timeout=DASK_WORKER_WAIT)
+            run(client.wait_for_workers(1, timeout=DASK_WORKER_WAIT))
         except TimeoutError:
             raise InputError(
                 "no_dask",
@@ -127,7 +155,7 @@ def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> It
             ) from None
         # a worker that cannot import suanfan dies on its first task and the task waits for another for ever; the
         # question goes as a lambda (sent by value), so a worker without suanfan can answer it
-        found = client.run(lambda: __import__("importlib.util").util.find_spec("suanfan") is not None)
+        found = run(client.run(lambda: __import__("importlib.util").util.find_spec("suanfan") is not None))
         lacking = sorted(worker for worker, ok in found.items() if not ok)
         if lacking:
             raise InputError(
@@ -138,6 +166,9 @@ def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> It
         futures = client.map(fn, *zip(*tasks, strict=True), pure=False)
         for future in futures:
             try:
-                yield future.result()
+                yield run(future)
             except KilledWorker as e:
                 raise InputError("no_dask", f"--dask {address}: the workers died running a task ({e})") from None
+        del futures, future  # released while the client is open (a released future tells the scheduler)
+    finally:
+        run(client.close())
