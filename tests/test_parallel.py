@@ -13,12 +13,14 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data" / "logs"
 
 # run the CLI, noting at every fork of this process the names of the threads other than the forking one; the
-# pool is always started (WORTH_A_POOL 0), after the usual warm-up in this process; batch lines go in chunks of 100
+# pool always takes every task (WARM_UP and WORTH_A_POOL 0: on a quiet machine the warm-up alone could check all
+# the files), so it has its two processes; batch lines go in chunks of 100
 CLI = """
 import os, sys, threading
 import suanfan.cli
 from suanfan import parallel
 suanfan.cli.BATCH_CHUNK = 100
+parallel.WARM_UP = 0
 def note():
     others = [t.name for t in threading.enumerate() if t is not threading.current_thread()]
     with open(os.environ["FORKS"], "a") as f:
@@ -61,7 +63,7 @@ def test_batch_pool_forks_with_no_other_thread(tmp_path: Path) -> None:
         text=True,
         check=True,
     ).stdout
-    lines = lines * 2  # 7 chunks: a few for the warm-up here, the rest enough for the pool's two processes
+    lines = lines * 2  # 7 chunks, for the pool's two processes
     one, _ = _run(tmp_path, ["batch", "--jobs", "1"], stdin=lines)
     many, seen = _run(tmp_path, ["batch", "--jobs", "2"], stdin=lines)
     assert seen == [[], []], f"threads alive at the pool's forks: {seen}"
