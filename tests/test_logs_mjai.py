@@ -51,6 +51,34 @@ def test_the_fast_way_gives_the_replay_s_games(name: str) -> None:
     assert sum(len(r.wins) for g in games for r in g.rounds) > 0
 
 
+class _Recorded(dict):
+    """A dict of pieces that records the texts looked up in it."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.asked: list[str] = []
+
+    def get(self, key, default=None):
+        self.asked.append(key)
+        return super().get(key, default)
+
+
+def test_a_piece_s_first_pair_is_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A piece that holds more than a known draw and discard (a call, a riichi, a round's end) is first looked up
+    by its first two lines: the test logs have such pieces, and the pairs so found give the replay's games."""
+    text = TEXTS[sorted(TEXTS)[0]]
+    mjai.fast(text, "x")  # learn the pieces
+    pieces = _Recorded(mjai._PIECES)
+    monkeypatch.setattr(mjai, "_PIECES", pieces)
+    games = mjai.fast(text, "x")
+    parts = text.split(mjai._DRAW_MARKS[0])
+    assert pieces.asked[: len(parts)] == parts  # each piece looked up whole, then the first pairs of the others
+    prefixes = [k for k in pieces.asked[len(parts) :] if k in pieces]
+    assert len(prefixes) > 10  # calls, riichi and wins, each after a known pair
+    assert all(k.count("\n") == 1 and any(p.startswith(k + "\n") for p in parts) for k in prefixes)
+    assert games == mjai.replay(text, "x")
+
+
 def mutate(rng: random.Random, text: str) -> str:
     """One to three random edits of an MJAI log, most of them on the draws and discards; now and then the whole
     log written another way (compact separators, CRLF line ends, no last line break: the fast way splits the text
@@ -63,8 +91,9 @@ def mutate(rng: random.Random, text: str) -> str:
         moves = [i for i, line in enumerate(lines) if '"tsumo"' in line or '"dahai"' in line] or [0]
         i = rng.choice(moves) if rng.random() < 0.8 else rng.randrange(len(lines))
         kind = rng.choice(
-            ("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank", "between", "deal")
-        )
+            ("drop", "swap", "swap_far", "repeat", "tile", "tile", "seat", "compact", "blank", "between", "deal",
+             "before_event")
+        )  # fmt: skip
         if kind == "drop":
             del lines[i]
         elif kind == "swap" and i + 1 < len(lines):
@@ -89,11 +118,28 @@ def mutate(rng: random.Random, text: str) -> str:
             hand = rng.choice(ev["tehais"])
             hand[rng.randrange(len(hand))] = rng.choice([*TILE_TEXTS, "0m", '5m"', 5, [], None])
             lines[k] = rng.choice([json.dumps, _spaced])(ev)
+        elif kind == "before_event":  # the lines just before a call, riichi or win: a piece's known first pair
+            others = [j for j, line in enumerate(lines) if j and '"tsumo"' not in line and '"dahai"' not in line]
+            k = rng.choice(others)
+            extra = rng.choice(["", "\r", "  ", lines[k - 1], lines[k], '{"type":"none"}', _draw_of(lines[k - 1])])
+            if rng.random() < 0.3:
+                lines[k - 1], lines[k] = lines[k], lines[k - 1]
+            else:
+                lines.insert(k, extra)
         elif kind == "between":  # a line between a draw and its discard
             lines.insert(i + 1, rng.choice([lines[i], lines[min(i + 2, len(lines) - 1)], '{"type":"none"}']))
     if whole == "crlf":
         return "\r\n".join(lines) + "\r\n"
     return "\n".join(lines) + ("" if whole == "open_end" else "\n")
+
+
+def _draw_of(line: str) -> str:
+    """A draw line of the seat and tile of a discard line (or of the first seat and 1m)."""
+    try:
+        ev = json.loads(line)
+        return json.dumps({"type": "tsumo", "actor": int(ev["actor"]), "pai": str(ev["pai"])})
+    except (ValueError, KeyError, TypeError):
+        return json.dumps({"type": "tsumo", "actor": 0, "pai": "1m"})
 
 
 def _spaced(ev: dict) -> str:

@@ -107,9 +107,10 @@ _PIECES: dict[str, tuple[int, int, int]] = {}
 
 def fast(text: str, file: str) -> list[Game]:
     """The games of an MJAI file the fast way: the text split at each draw line (``_DRAW_MARKS``), each piece that
-    is a known plain draw and discard (``_PIECES``) taken as that pair of moves, and only the other pieces split
-    into lines, each line looked up among the known draw and discard lines (``_MOVE_LINES``) and short events
-    (``_SHORT_EVENTS``) or else parsed (and learned). The moves between two other events are played as one run.
+    is a known plain draw and discard (``_PIECES``) taken as that pair of moves, the other pieces' first two lines
+    looked up the same way (most begin with a known pair), and only the rest split into lines, each line looked
+    up among the known draw and discard lines (``_MOVE_LINES``) and short events (``_SHORT_EVENTS``) or else
+    parsed (and learned). The moves between two other events are played as one run.
     Refuses (an ``InputError``, not always the replay's) whatever it does not read as the replay would."""
     mark = next((m for m in _DRAW_MARKS if text.find(m) >= 0), "\n")
     pieces = text.split(mark) if mark != "\n" else [text]
@@ -122,7 +123,26 @@ def fast(text: str, file: str) -> list[Game]:
     run: list = []  # the segments since the last event
     line, i = 1, 0  # the number of the first line of piece i
     while True:
-        part = pieces[i] if i == 0 else head + pieces[i]
+        piece = pieces[i]
+        whole = True  # the piece is read whole (not its rest after a known pair)
+        if 0 < i < last:
+            # A piece that holds more than a plain pair (a call, a riichi, a round's end) mostly begins with one:
+            # its first two lines, as a known piece's text, join the pairs before them (one look-up, not two lines
+            # read and a run of moves of their own), and only the rest is read line by line.
+            cut = piece.find("\n", piece.find("\n") + 1)
+            pair = _PIECES.get(piece[:cut]) if cut > 0 else None
+            if pair is not None:
+                if run and run[-1][0]:
+                    run[-1][1].append(pair)
+                else:
+                    run.append((True, [pair]))
+                line += 2
+                part = piece[cut + 1 :]
+                whole = False
+            else:
+                part = head + piece
+        else:
+            part = piece if i == 0 else head + piece
         # the pieces are the text's lines split between the marks' two halves: each but the last ends a line there
         lines = part.splitlines() if i == last else (part + "\n").splitlines()
         moves: list[Move] = []
@@ -152,10 +172,10 @@ def fast(text: str, file: str) -> list[Game]:
             events.append((n, ev))
         if moves:
             run.append((False, moves))
-            if 0 < i < last and len(lines) == 2 == len(moves) and len(_PIECES) < _MOVE_LINES_MAX:
+            if whole and 0 < i < last and len(lines) == 2 == len(moves) and len(_PIECES) < _MOVE_LINES_MAX:
                 (who, drawn, is_draw), (seat, out, is_draw_too) = moves
                 if is_draw and not is_draw_too and who == seat:
-                    _PIECES[pieces[i]] = (who, drawn, out)  # a plain draw and discard: the next one is looked up
+                    _PIECES[piece] = (who, drawn, out)  # a plain draw and discard: the next one is looked up
         line += len(lines)
         if i == last:
             break
@@ -268,7 +288,7 @@ class _Game:
         final = None
         end_game = self.events[-1][1]
         if isinstance(end_game.get("scores"), list):  # the game's end and final scores, when the log gives them
-            final = tuple(int(x) for x in end_game["scores"][:seats])
+            final = tuple(map(int, end_game["scores"][:seats]))
         rounds = self.changes_from_scores(rounds, final)
         name = str(head.get("uri") or head.get("id") or f"{self.file.rsplit('/', 1)[-1]} #{self.index + 1}")
         return Game(self.file, self.index, "mjai", name, tuple(names), options, settings, tuple(rounds), final,
@@ -282,7 +302,7 @@ class _Game:
             number = int(ev.get("kyoku", 1))
             honba, sticks = int(ev.get("honba", 0)), int(ev.get("kyotaku", 0))
             dealer = int(ev.get("oya", number - 1))
-            scores = tuple(int(x) for x in ev["scores"][: self.seats])
+            scores = tuple(map(int, ev["scores"][: self.seats]))
             hands = [_tiles(h) for h in ev["tehais"][: self.seats]]
             table = Table(self.seats, dealer, wind, hands, [tile(ev["dora_marker"])])
         except (KeyError, ValueError, TypeError) as e:
@@ -305,12 +325,12 @@ class _Game:
                 elif kind == "dahai":
                     table.discard(actor, tile(ev["pai"]))
                 elif kind in ("chi", "pon", "daiminkan"):
-                    tiles = [tile(ev["pai"]), *(tile(t) for t in ev["consumed"])]
+                    tiles = [tile(ev["pai"]), *map(tile, ev["consumed"])]
                     table.call(actor, {"daiminkan": "minkan"}.get(kind, kind), tiles, ev["target"])
                 elif kind == "kakan":
                     table.kakan(actor, tile(ev["pai"]))
                 elif kind == "ankan":
-                    table.ankan(actor, [tile(t) for t in ev["consumed"]])
+                    table.ankan(actor, list(map(tile, ev["consumed"])))
                 elif kind == "nukidora":
                     table.set_north_aside(actor, tile(ev.get("pai", "N")))
                 elif kind == "reach":
@@ -349,6 +369,12 @@ class _Game:
                 self.fail("a draw or discard of a seat the game does not have")
             if pairs:
                 _play_pairs(table, moves)
+            elif len(moves) == 1:  # mostly the discard after a call: the table's own step, not a run of one
+                who, t, is_draw = moves[0]
+                if is_draw:
+                    table.draw(who, t)
+                else:
+                    table.discard(who, t)
             else:
                 table.play(moves)
 
@@ -358,7 +384,7 @@ class _Game:
         out = []
         for k, rnd in enumerate(rounds):
             after = rounds[k + 1].scores if k + 1 < len(rounds) else final
-            if after is not None and all(o.deltas is None for o in rnd.outcomes):
+            if after is not None and _no_deltas(rnd.outcomes):
                 rnd = replace(rnd, deltas=tuple(b - a for a, b in zip(rnd.scores, after, strict=True)))
             out.append(rnd)
         return out
@@ -397,12 +423,12 @@ class _Game:
             None,
             yaku,
             pao,
-            tuple(int(x) for x in ev["deltas"][: self.seats]) if ev.get("deltas") else None,
+            tuple(map(int, ev["deltas"][: self.seats])) if ev.get("deltas") else None,
             f"line {self.line}",
         )
 
     def ryukyoku(self, table: Table, ev: dict) -> Draw:
-        deltas = tuple(int(x) for x in ev["deltas"][: self.seats]) if ev.get("deltas") else None
+        deltas = tuple(map(int, ev["deltas"][: self.seats])) if ev.get("deltas") else None
         reason = ev.get("reason", "fanpai")
         if reason in ABORTS:
             if ABORTS[reason] == "suucha_riichi" and table.unconfirmed is not None:
@@ -417,6 +443,15 @@ class _Game:
             tenpai = tuple(p for p in range(self.seats) if table.riichi[p] or is_tenpai(table, p))
         nagashi = tuple(p for p in range(self.seats) if table.nagashi[p]) if reason == "nagashimangan" else ()
         return Draw("exhaustive", tenpai, nagashi, deltas, f"line {self.line}")
+
+
+def _no_deltas(outcomes: tuple) -> bool:
+    """No outcome of a round gives its deltas (a loop: ``all`` of a generator expression costs a few thousand
+    instructions on this CPython, once a round)."""
+    for o in outcomes:
+        if o.deltas is not None:
+            return False
+    return True
 
 
 def _play_pairs(table: Table, pairs: list[tuple[int, int, int]]) -> None:
