@@ -1,6 +1,6 @@
 """Instructions per hand, counted by valgrind, for suanfan and the anchor libraries on the same random hands.
 
-    python bench/instructions.py [--hands 300] [--only riichi|mcr]
+    python bench/instructions.py [--hands 300] [--only riichi|mcr] [--group GROUP] [--suanfan-only] [--src DIR]
 
 Wall-clock timings on a small shared machine move by up to 2x between runs; instruction counts do not (the same
 program on the same input executes the same instructions, whatever else the machine is doing). Each measurement
@@ -11,12 +11,18 @@ the number of hands scored. The hands and the prepared inputs are those of bench
 mahjong: the same mpsz strings through its own converters, bench_riichi.from_text), "scoring" from prepared inputs
 (suanfan: a built Hand and Context; the anchors: their own prepared arguments). PyMahjongGB has no text reader of
 mpsz, so its one column is the prepared call.
+
+``--group`` counts one Riichi row (closed, open, kong or mixed); ``--suanfan-only`` counts only suanfan's two columns
+(then fewer than 129 hands are fine: the limit is the ``mahjong`` anchor's cache); ``--src DIR`` counts the suanfan
+package under DIR (another checkout's ``src``) with this harness on the same hands, to compare commits, e.g. in a
+bisection: ``git worktree add --detach /tmp/old COMMIT`` then ``--src /tmp/old/src``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import shutil
 import subprocess
@@ -120,20 +126,47 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--only", choices=("riichi", "mcr"))
+    ap.add_argument("--group", choices=RIICHI_GROUPS, help="one Riichi row (implies --only riichi)")
+    ap.add_argument("--suanfan-only", action="store_true", help="count suanfan's columns only, not the anchors'")
+    ap.add_argument("--src", type=Path, help="count the suanfan package under this directory (a checkout's src)")
     args = ap.parse_args()
-    if args.hands <= 128 and args.only != "mcr":
+    if args.group and args.only == "mcr":
+        sys.exit("--group is a Riichi row: it cannot go with --only mcr")
+    only = "riichi" if args.group else args.only
+    if args.hands <= 128 and only != "mcr" and not args.suanfan_only:
         # mahjong keeps the last 128 hand divisions (HandDivider._divide_hand_impl, an lru_cache): with 128 hands or
         # fewer every timed pass would find its hands there, and its count would leave out the division
-        sys.exit("--hands must be above 128 for Riichi: mahjong caches the last 128 hands it divided")
+        sys.exit(
+            "--hands must be above 128 for Riichi: mahjong caches the last 128 hands it divided "
+            "(or give --suanfan-only)"
+        )
+    if args.src is not None:
+        if not (args.src / "suanfan" / "__init__.py").is_file():
+            sys.exit(f"--src {args.src}: no suanfan package there (give a checkout's src directory)")
+        # the children find this suanfan first (PYTHONPATH comes before the installed package)
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(args.src.resolve()), os.environ.get("PYTHONPATH")])
+        )
     if not shutil.which("valgrind"):
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     runs = []
-    if args.only != "mcr":
-        runs += [("riichi", g, "mahjong 2.1.0") for g in RIICHI_GROUPS]
-    if args.only != "riichi":
+    if only != "mcr":
+        runs += [("riichi", g, "mahjong 2.1.0") for g in RIICHI_GROUPS if args.group in (None, g)]
+    if only != "riichi":
         runs.append(("mcr", "mixed", "PyMahjongGB"))
-    print(f"instructions per hand ({args.hands} random hands, seed 1); ratio = anchor / suanfan")
+    source = f"; suanfan from {args.src}" if args.src is not None else ""
+    if args.suanfan_only:
+        print(f"suanfan instructions per hand ({args.hands} random hands, seed 1{source})")
+    else:
+        print(f"instructions per hand ({args.hands} random hands, seed 1{source}); ratio = anchor / suanfan")
     for rules, group, anchor_name in runs:
+        if args.suanfan_only:
+            e2e, scoring = (count(rules, group, side, args.hands) for side in ("end_to_end", "scoring"))
+            print(
+                f"{rules:<6} {group:<7} end to end: suanfan {e2e:>9,.0f}   scoring: suanfan {scoring:>9,.0f}",
+                flush=True,
+            )
+            continue
         sides = SIDES if rules == "riichi" else ("anchor", "end_to_end", "scoring")
         got = dict(zip(sides, (count(rules, group, side, args.hands) for side in sides), strict=True))
         anchor, e2e, scoring = got["anchor"], got["end_to_end"], got["scoring"]

@@ -3,6 +3,7 @@ and the timing helper times every side on every hand."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -58,3 +59,39 @@ def test_bench_logs_measures_each_format_on_its_own_games():
         assert found and {g.format for g in found} == {fmt}
     wins = {fmt: sum(len(r.wins) for g in found for r in g.rounds) for fmt, found in games.items()}
     assert len(games["mjai"]) == len(games["tenhou"]) and wins["mjai"] == wins["tenhou"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--hands", "100"], "above 128 for Riichi"),
+        (["--hands", "100", "--group", "open"], "above 128 for Riichi"),
+        (["--group", "open", "--only", "mcr"], "cannot go with --only mcr"),
+        (["--suanfan-only", "--src", "/nonexistent"], "no suanfan package there"),
+    ],
+)
+def test_instructions_refuses_what_it_cannot_count(args: list[str], says: str, monkeypatch) -> None:
+    """bench/instructions.py stops before any valgrind run on arguments it cannot count (fewer than 129 hands against
+    the `mahjong` anchor, whose cache holds the last 128 divisions; a Riichi row with MCR; a --src without suanfan)."""
+    import instructions
+
+    monkeypatch.setattr(sys, "argv", ["instructions.py", *args])
+    with pytest.raises(SystemExit) as e:
+        instructions.main()
+    assert says in str(e.value.code)
+
+
+def test_instructions_src_is_found_first_by_the_children(monkeypatch, tmp_path) -> None:
+    """--src DIR puts DIR before the installed package on the children's PYTHONPATH (the count itself needs valgrind:
+    here the run stops where valgrind is looked for)."""
+    import instructions
+
+    (tmp_path / "suanfan").mkdir()
+    (tmp_path / "suanfan" / "__init__.py").write_text("")
+    monkeypatch.setenv("PYTHONPATH", "/elsewhere")
+    monkeypatch.setattr(instructions.shutil, "which", lambda name: None)
+    monkeypatch.setattr(sys, "argv", ["instructions.py", "--suanfan-only", "--hands", "100", "--src", str(tmp_path)])
+    with pytest.raises(SystemExit) as e:
+        instructions.main()
+    assert "valgrind is not installed" in str(e.value.code)
+    assert os.environ["PYTHONPATH"].split(os.pathsep) == [str(tmp_path.resolve()), "/elsewhere"]
