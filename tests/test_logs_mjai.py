@@ -51,6 +51,30 @@ def test_the_fast_way_gives_the_replay_s_games(name: str) -> None:
     assert sum(len(r.wins) for g in games for r in g.rounds) > 0
 
 
+def _tile_by_tile(texts: object) -> tuple:
+    """A hand's tiles the long way, one ``mjai.tile`` each: ("tiles", the list) or ("error", type, message)."""
+    try:
+        return "tiles", [mjai.tile(t) for t in texts]  # type: ignore[attr-defined]
+    except Exception as e:
+        return "error", type(e).__name__, str(e)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [[], ["1m"], ["5mr", "E"], ["1m", "2m", "3m", "4p", "5pr", "6s", "7s", "8s", "9s", "E", "S", "W", "C"],
+     ["1m", "0m"], ["1m", None], ["1m", ["2m"]], ["1m", 5], ["5"], [True, "1m"], "1m2m", "1m", "", 5, None,
+     {"1m": 1, "2m": 2}],
+)  # fmt: skip
+def test_a_hand_s_tiles_are_read_as_tile_by_tile(texts: object) -> None:
+    """``mjai._tiles`` (a start_kyoku's hands by one look-up call) gives the tiles, or the error, of reading the
+    hand tile by tile, whatever the hand's length or kind of value."""
+    try:
+        got: tuple = "tiles", list(mjai._tiles(texts))  # type: ignore[arg-type]
+    except Exception as e:
+        got = "error", type(e).__name__, str(e)
+    assert got == _tile_by_tile(texts)
+
+
 class _Recorded(dict):
     """A dict of pieces that records the texts looked up in it."""
 
