@@ -16,6 +16,16 @@ part). ``--format`` measures one format alone (a short valgrind run).
 the same counts whatever else the shared machine is doing (the difference of a run doing each 2 times and one
 doing it 0 times, after the same warm-up pass of that format's reading, scoring and checking; the garbage collector
 on, as in use). The totals are over every game measured (the formats' counts added).
+
+Two more columns, beside those: ``cold``, a first read, which the warm counts leave out (they measure reading with
+its caches and tables filled by the warm-up): each game read once in a fresh process, forked after the imports from
+a process that has read nothing, less the same fork without the read. ``mahjong``, an anchor: the same wins scored
+by the ``mahjong`` library (the one most Riichi tools use), its ``HandCalculator.estimate_hand_value`` called on the
+input the tests' converter (``tests/riichi_gen.oracle``) makes of each win's hand with its rule options, counted
+the same way as ``scoring`` (2 passes less none, after a warm-up pass), the conversion not counted; ``read/mj`` is
+reading (warm) over it. The library has no three-player game, so a three-player win is scored as a four-player
+hand (its kita left out): its cost counted, its points not compared. The run also says on how many four-player
+wins the library's points are the log's.
 """
 
 from __future__ import annotations
@@ -47,6 +57,9 @@ DATA = ROOT / "tests" / "data" / "logs"
 FORMATS = ("tenhou", "tenhou6", "mjai")
 SIDES = {"reading": "the game model, every win's hand derived", "scoring": "its wins rescored",
          "checking": "wins rescored, rounds settled, the end and final scores"}  # fmt: skip
+MORE = {"cold": "each game read once in a fresh process (forked after the imports, nothing read before), less the same fork without the read",
+        "mahjong": "its wins scored by the mahjong library (estimate_hand_value on tests/riichi_gen.oracle's input; the conversion not counted)",
+        "read/mj": "reading over mahjong"}  # fmt: skip
 
 
 def main() -> None:
@@ -57,10 +70,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
     ap.add_argument("--child", nargs=3, metavar=("FORMAT", "SIDE", "LOOPS"), help=argparse.SUPPRESS)
+    ap.add_argument("--cold", metavar="LOGS", help=argparse.SUPPRESS)
     args = ap.parse_args()
     formats = [args.format] if args.format else list(FORMATS)
     if args.child:
         _child(args.child[0], args.child[1], int(args.child[2]))
+    elif args.cold:
+        _cold_child(args.cold)
     elif args.instructions:
         _instructions(formats)
     else:
@@ -98,34 +114,55 @@ def _instructions(formats: list[str]) -> None:
         out = subprocess.run([*cmd, *map(str, run)], capture_output=True, text=True, check=True)
         return int(next(x for x in out.stderr.splitlines() if "Collected" in x).split()[-1])
 
-    runs = [(fmt, side, loops) for fmt in formats for side in SIDES for loops in (0, 2)]
-    with ThreadPoolExecutor(2) as pool:
+    runs = [(fmt, side, loops) for fmt in formats for side in (*SIDES, "mahjong") for loops in (0, 2)]
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(2) as pool:
+        colds = {fmt: pool.submit(cold_reading, logs_of(fmt), Path(tmp, fmt)) for fmt in formats}
         counts = dict(zip(runs, pool.map(total, runs), strict=True))
+        cold = {fmt: future.result() for fmt, future in colds.items()}
     print(f"instructions a game, counted by callgrind (PYTHONHASHSEED={os.environ.get('PYTHONHASHSEED', 'random')})")
-    print(f"{'format':8} {'games':>5} {'wins':>5} {'reading':>9} {'scoring':>9} {'ratio':>6} {'checking':>9}")
-    games_all, wins_all, spent = 0, 0, dict.fromkeys(SIDES, 0.0)  # instructions over every format's games
+    print(f"{'format':8} {'games':>5} {'wins':>5} {'reading':>9} {'scoring':>9} {'ratio':>6} {'checking':>9}"
+          f" {'cold':>9} {'mahjong':>9} {'read/mj':>7}")  # fmt: skip
+    games_all, wins_all, spent = 0, 0, dict.fromkeys((*SIDES, "cold", "mahjong"), 0.0)  # over every format's games
+    agree = {"four": 0, "agree": 0, "three": 0}
     for fmt in formats:
         games = games_of(logs_of(fmt))
         wins = sum(len(r.wins) for g in games for r in g.rounds)
-        per = {side: (counts[fmt, side, 2] - counts[fmt, side, 0]) / (2 * len(games)) for side in SIDES}
+        per = {side: (counts[fmt, side, 2] - counts[fmt, side, 0]) / (2 * len(games)) for side in (*SIDES, "mahjong")}
+        per["cold"] = cold[fmt]
         _row(fmt, len(games), wins, per)
         games_all, wins_all = games_all + len(games), wins_all + wins
-        for side in SIDES:
+        for side in spent:
             spent[side] += per[side] * len(games)
+        for key, n in mahjong_agreement(games).items():
+            agree[key] += n
     if len(formats) > 1:
-        _row("all", games_all, wins_all, {side: spent[side] / games_all for side in SIDES})
+        _row("all", games_all, wins_all, {side: spent[side] / games_all for side in spent})
     print("; ".join(f"{side}: {what}" for side, what in SIDES.items()))
+    print("; ".join(f"{side}: {what}" for side, what in MORE.items()))
+    print(
+        f"the mahjong library's points are the log's on {agree['agree']} of the {agree['four']} four-player wins; "
+        f"the {agree['three']} three-player wins it scores as four-player hands (it has no three-player game, no "
+        "kita): counted, not compared"
+    )
 
 
 def _row(name: str, games: int, wins: int, per: dict[str, float]) -> None:
-    m = {side: f"{per[side] / 1e6:7.3f} M" for side in SIDES}
+    m = {side: f"{per[side] / 1e6:7.3f} M" for side in per}
     ratio = per["reading"] / per["scoring"]
-    print(f"{name:8} {games:5} {wins:5} {m['reading']} {m['scoring']} {ratio:6.2f} {m['checking']}")
+    more = f" {m['cold']} {m['mahjong']} {per['reading'] / per['mahjong']:7.2f}" if "cold" in per else ""
+    print(f"{name:8} {games:5} {wins:5} {m['reading']} {m['scoring']} {ratio:6.2f} {m['checking']}{more}")
 
 
 def _child(fmt: str, side: str, loops: int) -> None:
     logs = logs_of(fmt)
     games = games_of(logs)
+    if side == "mahjong":  # the library's own warm-up: every win converted and scored once
+        calls = [call for call, _ in mahjong_calls(games)]
+        estimate = _estimate()
+        for _ in range(loops):
+            for args, kwargs in calls:
+                estimate(*args, **kwargs)
+        return
     _score_wins(games)  # the warm-up: imports, and the scoring's per-pattern tables filled
     _check_all(games)
     work = {
@@ -135,6 +172,112 @@ def _child(fmt: str, side: str, loops: int) -> None:
     }[side]
     for _ in range(loops):
         work()
+
+
+# ---- a cold first read ---------------------------------------------------------------------------------------------
+def cold_reading(logs: list[tuple[str, bytes]], where: Path) -> float:
+    """Instructions a game of reading each game once in a fresh process: one process under callgrind imports the
+    readers, loads the logs' bytes (read by nothing) and, for each game, forks a child that reads it and exits and
+    one that exits at once; a forked child's count includes its parent's up to the fork, so each game's cost is the
+    difference of its two children (and the parent's few thousand instructions between the two forks)."""
+    import pickle
+    import re
+
+    where.write_bytes(pickle.dumps(logs))
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__, "--cold"]
+    out = subprocess.run([*cmd, str(where)], capture_output=True, text=True, check=True)
+    collected = {int(pid): int(n) for pid, n in re.findall(r"==(\d+)== Collected : (\d+)", out.stderr)}
+    pairs = [tuple(map(int, line.split())) for line in out.stdout.splitlines()]
+    assert len(pairs) == len(logs), out.stdout
+    return sum(collected[read] - collected[bare] for bare, read in pairs) / len(pairs)
+
+
+def _cold_child(where: str) -> None:
+    # the imports (every module reading imports, the three readers' too, which read_bytes imports when first asked)
+    import pickle
+
+    from suanfan.logs import mjai, tenhou, tenhou6  # noqa: F401
+
+    logs = pickle.loads(Path(where).read_bytes())
+    for f, data in logs:
+        bare = _forked(lambda: None)
+        read = _forked(lambda f=f, data=data: read_bytes(data, f))  # the games made, then freed, as in the warm count
+        print(bare, read)
+
+
+def _forked(work) -> int:
+    """Run work in a forked child, which exits at once after it (no interpreter shutdown); its pid. A child whose
+    work failed fails the run (its count would be of a read cut short)."""
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            work()
+            code = 0
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"the cold read's child {pid} failed")
+    return pid
+
+
+# ---- the anchor: the `mahjong` library scoring the same wins -------------------------------------------------------
+def _estimate():
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    return HandCalculator.estimate_hand_value
+
+
+def mahjong_calls(games: list) -> list[tuple[tuple[tuple, dict], object]]:
+    """Every win of the games as the `mahjong` library's input and its answer: the arguments tests/riichi_gen.oracle
+    (the tests' converter of a contract hand object, given the win's rule options) passes to estimate_hand_value,
+    caught on their way, so the bench can call the library on them alone."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    import riichi_gen
+
+    real = HandCalculator.estimate_hand_value
+    calls = []
+
+    def catch(*args, **kwargs):
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)
+
+    HandCalculator.estimate_hand_value = staticmethod(catch)
+    try:
+        answers = [riichi_gen.oracle(w.hand, w.hand.get("options")) for g in games for r in g.rounds for w in r.wins]
+    finally:
+        HandCalculator.estimate_hand_value = staticmethod(real)
+    return list(zip(calls, answers, strict=True))
+
+
+def mahjong_points(hand: dict, answer) -> int:
+    """The points of a four-player win as the `mahjong` library's answer gives them (what the log's AGARI ``ten``,
+    and ``Win.points``, hold): a ron's payment, or a self-draw's payments added, without honba and sticks."""
+    cost = answer.cost
+    if not hand.get("tsumo"):
+        return cost["main"]
+    if hand.get("seat_wind", "E") == "E":
+        return 3 * cost["main"]
+    return cost["main"] + 2 * cost["additional"]
+
+
+def mahjong_agreement(games: list) -> dict[str, int]:
+    """On how many four-player wins the library's points are the log's; how many wins are three-player."""
+    found = {"four": 0, "agree": 0, "three": 0}
+    wins = [w for g in games for r in g.rounds for w in r.wins]
+    for w, (_, answer) in zip(wins, mahjong_calls(games), strict=True):
+        if w.hand.get("options", {}).get("players") == 3:
+            found["three"] += 1
+        else:
+            found["four"] += 1
+            found["agree"] += not answer.error and mahjong_points(w.hand, answer) == w.points
+    return found
 
 
 # ---- wall time -----------------------------------------------------------------------------------------------------

@@ -95,3 +95,43 @@ def test_instructions_src_is_found_first_by_the_children(monkeypatch, tmp_path) 
         instructions.main()
     assert "valgrind is not installed" in str(e.value.code)
     assert os.environ["PYTHONPATH"].split(os.pathsep) == [str(tmp_path.resolve()), "/elsewhere"]
+
+
+def test_bench_logs_scores_every_win_with_the_mahjong_library():
+    """The anchor column: every win of each format goes to the `mahjong` library once, as tests/riichi_gen.oracle
+    makes its input, and the library's points are the log's on every four-player win (the platform's own scoring:
+    an authority), so the column counts the library scoring these very hands; the three-player ones are counted."""
+    pytest.importorskip("mahjong")
+    import bench_logs
+
+    for fmt in bench_logs.FORMATS:
+        games = bench_logs.games_of(bench_logs.logs_of(fmt))
+        wins = [w for g in games for r in g.rounds for w in r.wins]
+        calls = bench_logs.mahjong_calls(games)
+        assert len(calls) == len(wins)
+        for w, ((args, _), answer) in zip(wins, calls, strict=True):
+            assert len(args[0]) == 14 + sum(m.startswith(("minkan", "ankan", "kakan")) for m in w.hand["melds"])
+            if w.hand["options"].get("players") != 3:
+                assert not answer.error and bench_logs.mahjong_points(w.hand, answer) == w.points, w.hand
+        found = bench_logs.mahjong_agreement(games)
+        assert found["agree"] == found["four"] > 0 and found["four"] + found["three"] == len(wins)
+
+
+def test_bench_logs_cold_child_reads_each_game_in_a_fork_of_its_own(tmp_path):
+    """--cold (run under valgrind by the bench): a pair of forked children per game, one exiting at once and one
+    reading the game; a read that fails fails the run rather than counting a read cut short."""
+    import pickle
+    import subprocess
+
+    import bench_logs
+
+    logs = bench_logs.logs_of("tenhou6")[:3]
+    where = tmp_path / "logs"
+    where.write_bytes(pickle.dumps(logs))
+    run = [sys.executable, str(BENCH / "bench_logs.py"), "--cold", str(where)]
+    out = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    pairs = [tuple(map(int, line.split())) for line in out.splitlines()]
+    assert len(pairs) == 3 and len({pid for pair in pairs for pid in pair}) == 6
+    where.write_bytes(pickle.dumps([logs[0], ("bad.json", b'{"log": [[1]]}')]))
+    bad = subprocess.run(run, capture_output=True, text=True)
+    assert bad.returncode != 0 and "failed" in bad.stderr and len(bad.stdout.splitlines()) == 1
