@@ -7,6 +7,7 @@ tile ids changed, a call's ``m`` or a seat changed) either the same Game or the 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -88,12 +89,51 @@ def _mutate(tags: list[str], rng: random.Random) -> list[str]:
                 tags[k].replace(" ", ' extra="1" ', 1),  # an attribute no reader knows
                 tags[k][:at + 1] + "&#49;" + tags[k][at + 1 :],  # an escape in a value
                 tags[k].replace('="', "='", 1),
+                _twice(tags[k], rng),  # an attribute written again at the end (the last one counts)
+                re.sub(' shuffle="[^"]*"', "", tags[k]),  # an INIT without its shuffle, as old logs write it
             ])  # fmt: skip
     elif kind == "space":  # white space after a tag (a log written one tag a line)
         tags[i] = tags[i] + rng.choice(["\n", " ", "\r\n"])
     else:  # a riichi declared where nobody did
         tags.insert(i, f'REACH who="{rng.randrange(4)}" step="{rng.choice("12")}"/>')
     return tags
+
+
+def _twice(tag: str, rng: random.Random) -> str:
+    """``tag`` with one of its attributes written again before its end, with a value another attribute has."""
+    found = tenhou.ATTR.findall(tag)
+    name, value = rng.choice(found)[0], rng.choice(found)[1]
+    end = tag.rstrip()
+    cut = len(end) - 2 if end.endswith("/>") else len(end)
+    return f'{tag[:cut]} {name}="{value}"{tag[cut:]}'
+
+
+def test_init_values_are_the_attributes_the_regular_expression_reads() -> None:
+    """``init_values`` reads an INIT by its quotes where Tenhou's layout allows it and by ``fast_attrs`` elsewhere:
+    either way the seven values ``attrs`` (the replay's regular expression) gives, on every INIT of the test logs
+    and on those INITs written other ways."""
+    names = ["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3"]
+    inits = [f"INIT {t}" for _, text in LOGS for t in text.split("<INIT ")[1:]]
+    inits = [t[: t.index("<")] if "<" in t else t for t in inits]
+    rng = random.Random(7)
+    general: list[str] = []  # the tags init_values left to fast_attrs
+    real = tenhou.fast_attrs
+    tenhou.fast_attrs = lambda tag: general.append(tag) or real(tag)
+    try:
+        for tag in inits:
+            tenhou.init_values(tag)
+    finally:
+        tenhou.fast_attrs = real
+    assert len(inits) >= 400 and general == []  # every INIT of the test logs is read the quick way
+    for tag in inits:
+        variants = [
+            tag, tag.rstrip(), re.sub(' shuffle="[^"]*"', "", tag), tag.replace("/>", " />"), tag.replace('"/>', '&amp;"/>'),
+            tag.replace(" shuffle=", " shuffle2="), tag.replace('"/>', ' "/>'), tag.replace(" shuffle=", ' x="1" shuffle='),
+            tag.replace(' hai3="', ' hai3=" '), tag.replace(' oya="', ' oya=""'), _twice(tag, rng), _twice(tag, rng),
+            tag.replace('"/>', '" seed="9,9,9,9,9,9"/>'), tag.replace('"/>', '" hai0="1"/>'), tag[:-3],
+        ]  # fmt: skip
+        for variant in variants:
+            assert tenhou.init_values(variant) == [tenhou.attrs(variant).get(k) for k in names], variant
 
 
 def _fuzz(cases: int, seed: int) -> None:
