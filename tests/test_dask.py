@@ -3,6 +3,7 @@ the same order, as one process (``log check``, ``log hands``, ``batch``); ``--jo
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import os
@@ -52,10 +53,25 @@ def test_log_hands_and_batch_on_dask(scheduler: str, monkeypatch: pytest.MonkeyP
 
 def test_no_scheduler_is_a_clear_error_and_leaves_no_thread() -> None:
     """A refused --dask leaves nothing running: a synchronous Client refused so kept its "IO loop" thread for ever
-    (distributed's own: docs/logs.md shows it); ours is an asynchronous client on a loop run in this thread."""
+    (distributed's own: docs/logs.md shows it); ours is an asynchronous client on a loop in a thread of ours, joined
+    at the end."""
     before = set(threading.enumerate())  # this module's LocalCluster and pytest-timeout have threads of their own
     r = CliRunner().invoke(app, ["log", "check", "--dask", "tcp://127.0.0.1:1", str(DATA / "tenhou/dnovikoff/pao.xml")])
     assert r.exit_code == 2 and "no_dask" in r.output
     gc.collect()
     left = [t.name for t in set(threading.enumerate()) - before if t.is_alive()]
     assert not left, f"threads left running after a refused --dask: {left}"
+
+
+def test_dask_from_a_thread_with_an_event_loop_running(scheduler: str) -> None:
+    """A caller with an event loop running in its thread (a notebook, an async server) gets the same work done: the
+    client's loop runs in a thread of its own (run in the caller's thread, it was refused: 'Cannot run the event
+    loop while another loop is running')."""
+    one = str(DATA / "tenhou/dnovikoff/pao.xml")
+
+    async def inside() -> object:
+        return CliRunner().invoke(app, ["log", "check", "--json", "--dask", scheduler, one])
+
+    there = asyncio.run(inside())
+    here = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", one])
+    assert there.stdout == here.stdout and there.exit_code == here.exit_code, there.output

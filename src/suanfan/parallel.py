@@ -22,9 +22,11 @@ forked there, before the pool's own threads exist.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -106,17 +108,32 @@ def _on_dask(fn: Callable[..., Any], tasks: Iterable[tuple], address: str) -> It
         raise InputError("no_dask", f"--dask {address}: not a scheduler's address like tcp://host:8786 ({e})") from None
     except OSError as e:  # a host name that does not resolve
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
-    # The client is an asynchronous one, on an event loop of ours run in this thread (each step below runs the loop
-    # until that step is done; between them, the client's messages wait in its socket). A synchronous Client runs
-    # its loop in an "IO loop" thread of its own, and one the scheduler refuses (no scheduler at the address) never
-    # stops that thread: Client._start closes the half-made client, whose close() then does nothing more, the loop's
-    # runner left started (distributed 2026.8; docs/logs.md has the reproduction). With our loop, a refusal leaves
-    # no thread and the loop is closed here.
+    # The client is an asynchronous one, on an event loop of ours in a thread of ours, which is stopped and joined
+    # when the work ends, whatever ends it. A synchronous Client runs its loop in an "IO loop" thread of its own,
+    # and one the scheduler refuses (no scheduler at the address) never stops that thread: Client._start closes the
+    # half-made client, whose close() then does nothing more, the loop's runner left started (distributed 2026.8;
+    # docs/logs.md has the reproduction). The loop is not run in the caller's thread: a caller may have a loop
+    # running there already (a notebook, an async server), where run_until_complete refuses to run another.
     loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="suanfan dask loop", daemon=True)
+    thread.start()
+
+    def run(step: Callable[[], Any]) -> Any:
+        """Call ``step`` on the loop's thread (the client is used from there only) and wait there for what it gives,
+        where that is awaitable: one step of the client, run to its end."""
+
+        async def done() -> Any:
+            result = step()
+            return await result if inspect.isawaitable(result) else result
+
+        return asyncio.run_coroutine_threadsafe(done(), loop).result()
+
     try:
-        yield from _dask_results(loop.run_until_complete, Client, KilledWorker, fn, tasks, address)
+        yield from _dask_results(run, Client, KilledWorker, fn, tasks, address)
     finally:
-        loop.run_until_complete(loop.shutdown_asyncgens())
+        asyncio.run_coroutine_threadsafe(loop.shutdown_asyncgens(), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
         loop.close()
 
 
@@ -128,14 +145,13 @@ def _dask_results(
     tasks: Iterable[tuple],
     address: str,
 ) -> Iterator[Any]:
-    """``_on_dask``'s work, each step of the asynchronous client run to its end by ``run`` (the loop's
-    ``run_until_complete``)."""
+    """``_on_dask``'s work, each step of the asynchronous client run to its end on the client's loop by ``run``."""
 
     async def connect() -> Any:
         return await Client(address, timeout=10, asynchronous=True)
 
     try:
-        client = run(connect())
+        client = run(connect)
     except (OSError, TimeoutError) as e:
         raise InputError("no_dask", f"--dask {address}: no Dask scheduler answers there ({e})") from None
     except ValueError as e:  # what resolve_address let through but the client refused
@@ -146,7 +162,7 @@ def _dask_results(
             return
         try:
             # a scheduler without workers would hold the tasks for ever
-            run(client.wait_for_workers(1, timeout=DASK_WORKER_WAIT))
+            run(lambda: client.wait_for_workers(1, timeout=DASK_WORKER_WAIT))
         except TimeoutError:
             raise InputError(
                 "no_dask",
@@ -155,7 +171,7 @@ def _dask_results(
             ) from None
         # a worker that cannot import suanfan dies on its first task and the task waits for another for ever; the
         # question goes as a lambda (sent by value), so a worker without suanfan can answer it
-        found = run(client.run(lambda: __import__("importlib.util").util.find_spec("suanfan") is not None))
+        found = run(lambda: client.run(lambda: __import__("importlib.util").util.find_spec("suanfan") is not None))
         lacking = sorted(worker for worker, ok in found.items() if not ok)
         if lacking:
             raise InputError(
@@ -163,12 +179,12 @@ def _dask_results(
                 f"--dask {address}: suanfan is not installed where the workers {', '.join(lacking)} run "
                 "(pip install 'suanfan[dask]' on every machine that works)",
             )
-        futures = client.map(fn, *zip(*tasks, strict=True), pure=False)
+        futures = run(lambda: client.map(fn, *zip(*tasks, strict=True), pure=False))
         for future in futures:
             try:
-                yield run(future)
+                yield run(lambda f=future: f)
             except KilledWorker as e:
                 raise InputError("no_dask", f"--dask {address}: the workers died running a task ({e})") from None
         del futures, future  # released while the client is open (a released future tells the scheduler)
     finally:
-        run(client.close())
+        run(client.close)
