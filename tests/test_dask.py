@@ -69,9 +69,15 @@ def test_dask_from_a_thread_with_an_event_loop_running(scheduler: str) -> None:
     loop while another loop is running')."""
     one = str(DATA / "tenhou/dnovikoff/pao.xml")
 
-    async def inside() -> object:
-        return CliRunner().invoke(app, ["log", "check", "--json", "--dask", scheduler, one])
+    got: dict = {}
 
-    there = asyncio.run(inside())
+    async def inside() -> None:
+        got["result"] = CliRunner().invoke(app, ["log", "check", "--json", "--dask", scheduler, one])
+
+    # a thread of the test's own runs the loop (in the whole suite this thread may have one running already)
+    caller = threading.Thread(target=asyncio.run, args=(inside(),))
+    caller.start()
+    caller.join()
+    there = got["result"]
     here = CliRunner().invoke(app, ["log", "check", "--json", "-j", "1", one])
     assert there.stdout == here.stdout and there.exit_code == here.exit_code, there.output
