@@ -1,7 +1,7 @@
 """A Riichi hand that is complete but does not win says why in words (the contract: every rule set's result that does
 not win has ``reason_text`` and ``reason_names`` beside its ``reason``), the words of ``suanfan.reasons`` for its code.
 
-Riichi writes them into its results from words made once (``_add_reason``): these tests hold that shortcut to what
+Riichi writes them into its results from words made once (``rules.add_reason_words``, MCR too): these tests hold that shortcut to what
 ``rules.reason_words`` gives, and show that one result's words are its own.
 """
 

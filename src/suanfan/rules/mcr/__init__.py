@@ -35,7 +35,7 @@ from ...notes import explained, said
 from ...result import Item, Result, Shared
 from ...shapes import Block
 from ...tiles import KIND, tile_name
-from .. import Option, RuleSet, reason_words
+from .. import Option, RuleSet, add_reason_words
 from .division import Division, HandFacts
 from .exclusions import (
     EXCLUSION,
@@ -507,7 +507,7 @@ def _result(
     if principles:
         explain["principles"] = principles
     if not winning:
-        explain.update(reason_words("below_minimum"))
+        add_reason_words(explain, "below_minimum")
     return Result(
         winning=winning,
         decomposition=decomposition,

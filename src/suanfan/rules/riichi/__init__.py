@@ -15,7 +15,7 @@ from ...hand import TILES_136, TILES_SANMA, Context, Hand, TileSet
 from ...notes import explained, said
 from ...result import Item, Result
 from ...tiles import KIND, RED0, dora_from_indicator, parse_tiles, tile_name
-from .. import Option, RuleSet, reason_words
+from .. import Option, RuleSet, add_reason_words
 from .fu import fu as compute_fu
 from .impossible import check_impossible_context
 from .options import CONTEXT_FIELDS, FLAGS, OPTIONS, PRESET_DOCS, PRESET_NAMES, PRESETS, resolve
@@ -43,23 +43,6 @@ _DORA_NAMES = {
 }
 
 _WIND_NAMES = {w.value: w.names for w in WINDS}  # a seat named in a note
-
-# The words of the reasons a complete Riichi hand fails with (none has a field to fill), made once from
-# rules.reason_words: each result that does not win gets them by two stores and a copy of the names (_add_reason).
-_REASON_WORDS = {code: reason_words(code) for code in ("no_yaku", "furiten", "below_minimum")}
-
-
-def _add_reason(explain: dict, code: str) -> None:
-    """Writes a failed hand's reason words (``reason_text``, ``reason_names``: ``rules.reason_words``) into its
-    ``explain``. No yaku is the most common result of an open hand (59 of bench/instructions.py's 100 open hands):
-    making the words dict and merging it (``explain.update(reason_words(code))``) cost about 5,500 instructions a
-    result, this about 2,100 (callgrind, 2,000 calls), so Riichi open scoring 138.5k -> 136.7k instructions a hand
-    (``bench/instructions.py --group open --suanfan-only --hands 100``). The names are copied: a caller may change
-    one result's words without changing the next result's (tests/test_riichi_reasons.py)."""
-    words = _REASON_WORDS[code]
-    explain["reason_text"] = words["reason_text"]
-    explain["reason_names"] = words["reason_names"].copy()
-
 
 # Besides four sets and a pair: seven pairs (a four of a kind is not two pairs) and thirteen orphans.
 _FORMS = {"seven_pairs": True, "seven_pairs_kongs": False, "thirteen_orphans": True}
@@ -187,16 +170,16 @@ class Riichi(RuleSet):
         }
         if not yaku_items:
             fields["reason"] = "no_yaku"
-            _add_reason(explain, "no_yaku")
+            add_reason_words(explain, "no_yaku")
             return Result(**fields)
         if ctx.extra and not ctx.tsumo and _furiten(self, hand, ctx, opts):
             fields["reason"] = "furiten"
-            _add_reason(explain, "furiten")
+            add_reason_words(explain, "furiten")
             return Result(**fields)
         if opts["five_honba_two_han"] and ctx.honba >= 5 and not yakuman and yaku_han < 2:
             # Seed 001: from the 5th honba a hand needs 2 han (二翻缚り); dora do not count towards it.
             fields["reason"] = "below_minimum"
-            _add_reason(explain, "below_minimum")
+            add_reason_words(explain, "below_minimum")
             return Result(**fields)
         extra = ctx.extra
         if extra:
