@@ -174,3 +174,35 @@ def test_quick_double_ron(page, match_server):  # noqa: F811
     assert t.count == 8
     assert deltas(page, 1) == {"A": -10000, "B": 3000, "C": 7000, "D": 0}
     assert page.get_by_test_id("sk-next").inner_text() == "East 2, 0 honba"
+
+
+def test_the_unfolded_form_stays_unfolded_when_the_language_is_written_again(page, match_server):  # noqa: F811
+    """The calculator writes ``<html lang>`` each time it writes its texts, most often with the language it already
+    has (after it loads the rule sets, for one). The scorekeeper redraws the match only when the language changes,
+    so the full event form the player unfolded stays unfolded with what was typed in it; a real change of language
+    redraws the form, still unfolded. Before, every write redrew the match and folded the form away, losing what
+    was typed: in CI a reopened match's form folded under the test's hands (the winner's select never visible)."""
+    url, _ = match_server
+    page.goto(url + "/?lang=en#scorekeeper")
+    page.get_by_test_id("sk-new").wait_for()
+    new_match(page, "riichi", PLAYERS, "fold")
+    detailed = page.get_by_test_id("sk-detailed")
+    assert detailed.get_attribute("open") is None  # folded until the player unfolds it
+    detailed.locator("summary").click()
+    expect(detailed).to_have_attribute("open", "")
+    page.get_by_test_id("sk-event-type").select_option("ron")
+    han = page.get_by_test_id("sk-event-form").locator('[name="han"]')
+    han.fill("3")
+    page.evaluate("document.documentElement.lang = document.documentElement.lang")
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")  # the observer has been told by then
+    expect(detailed).to_have_attribute("open", "")
+    assert han.input_value() == "3"
+    page.get_by_test_id("lang").select_option("zh")  # a real change: the match is drawn again, in Chinese
+    expect(page.get_by_test_id("sk-event-type")).to_have_value("ron")
+    expect(page.get_by_test_id("sk-detailed")).to_have_attribute("open", "")
+    # folded by the player, it stays folded through a redraw too
+    page.get_by_test_id("sk-detailed").locator("summary").click()
+    expect(page.get_by_test_id("sk-detailed")).not_to_have_attribute("open", "")
+    page.get_by_test_id("lang").select_option("en")
+    expect(page.get_by_test_id("sk-event-type")).to_have_value("ron")
+    assert page.get_by_test_id("sk-detailed").get_attribute("open") is None

@@ -176,6 +176,7 @@ const JSON_EVENT = { type: "json", fields: [{ kind: "json" }] };
 
 const sk = {
   started: false, catalog: [], games: {}, match: null, pending: [], undone: null, previewSeq: 0, seq: 0,
+  detailedOpen: false,  // the player unfolded the full event form (Riichi): a redraw keeps it unfolded
 };
 
 const $ = (id) => document.getElementById(id);
@@ -430,7 +431,7 @@ async function openMatch(id, keepPending = false) {
     showError($("sk-match-error"), e);
     return;
   }
-  if (changedMatch) { sk.undone = null; if (!keepPending) sk.pending = []; }
+  if (changedMatch) { sk.undone = null; sk.detailedOpen = false; if (!keepPending) sk.pending = []; }
   showError($("sk-match-error"), null);
   renderMatch();
   if (changedMatch) focusHeading("sk-title");
@@ -1006,8 +1007,10 @@ function renderEntry() {
   if (m.rules === "riichi") {
     // the common rounds by taps first; every other event in the form below, folded (open while it holds events)
     const quick = el("div", { class: "sk-quick", "data-testid": "sk-quick" });
-    const more = el("details", { class: "sk-detailed", "data-testid": "sk-detailed", open: sk.pending.length > 0 },
-      el("summary", { text: qt("detailed") }), ...detailed);
+    // unfolded or folded by the player's tap on its summary (not by a redraw): kept for the redraws that follow
+    const summary = el("summary", { text: qt("detailed"), onclick: () => { sk.detailedOpen = !more.open; } });
+    const more = el("details", { class: "sk-detailed", "data-testid": "sk-detailed",
+      open: sk.pending.length > 0 || sk.detailedOpen }, summary, ...detailed);
     box.replaceChildren(quick, more);
     renderQuick(quick);
   } else {
@@ -1118,11 +1121,15 @@ function init() {
     }
   });
   window.addEventListener("hashchange", route);
-  // the calculator sets the language after it has loaded the rule sets: follow it
-  new MutationObserver(() => {
+  // the calculator sets the language after it has loaded the rule sets: follow it. It sets the attribute each time it
+  // writes its texts, most often to the language it already has: only a change redraws the match (a redraw rebuilds
+  // the event form, and would take away what the player was typing there)
+  new MutationObserver((records) => {
+    const now = document.documentElement.lang;
+    if (records.every((r) => r.oldValue === now)) return;
     renderLabels();
     if (sk.match && !$("scorekeeper").hidden) renderMatch();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], attributeOldValue: true });
   renderLabels();
   route();
 }
